@@ -1,0 +1,68 @@
+dnl config.m4 for the redislock extension
+
+PHP_ARG_ENABLE([redislock],
+  [whether to enable redislock support],
+  [AS_HELP_STRING([--enable-redislock], [Enable redislock support])],
+  [no])
+
+PHP_ARG_WITH([hiredis],
+  [for hiredis],
+  [AS_HELP_STRING([[--with-hiredis[=DIR]]],
+    [redislock: hiredis installation prefix, when pkg-config does not find it])],
+  [yes],
+  [no])
+
+PHP_ARG_ENABLE([redislock-dev],
+  [whether to build redislock with warnings as errors],
+  [AS_HELP_STRING([--enable-redislock-dev], [redislock: build with -Wall -Wextra -Werror])],
+  [no],
+  [no])
+
+if test "$PHP_REDISLOCK" != "no"; then
+  found_hiredis=no
+
+  dnl A DIR given explicitly wins over pkg-config.
+  if test "$PHP_HIREDIS" != "yes" && test "$PHP_HIREDIS" != "no"; then
+    if test -r "$PHP_HIREDIS/include/hiredis/hiredis.h"; then
+      PHP_ADD_INCLUDE([$PHP_HIREDIS/include])
+      PHP_ADD_LIBRARY_WITH_PATH([hiredis], [$PHP_HIREDIS/$PHP_LIBDIR], [REDISLOCK_SHARED_LIBADD])
+      found_hiredis=yes
+    else
+      AC_MSG_ERROR([hiredis.h not found under $PHP_HIREDIS/include/hiredis])
+    fi
+  fi
+
+  if test "$found_hiredis" = "no"; then
+    PKG_CHECK_MODULES([HIREDIS], [hiredis >= 0.14], [
+      PHP_EVAL_INCLINE([$HIREDIS_CFLAGS])
+      PHP_EVAL_LIBLINE([$HIREDIS_LIBS], [REDISLOCK_SHARED_LIBADD])
+      found_hiredis=yes
+    ], [
+      for dir in /usr/local /usr; do
+        if test -r "$dir/include/hiredis/hiredis.h"; then
+          PHP_ADD_INCLUDE([$dir/include])
+          PHP_ADD_LIBRARY_WITH_PATH([hiredis], [$dir/$PHP_LIBDIR], [REDISLOCK_SHARED_LIBADD])
+          found_hiredis=yes
+          break
+        fi
+      done
+    ])
+  fi
+
+  if test "$found_hiredis" = "no"; then
+    AC_MSG_ERROR([hiredis not found: install libhiredis-dev, or pass --with-hiredis=DIR])
+  fi
+
+  if test "$PHP_REDISLOCK_DEV" = "yes"; then
+    REDISLOCK_CFLAGS="-Wall -Wextra -Werror -Wno-unused-parameter"
+  else
+    REDISLOCK_CFLAGS="-Wall -Wextra -Wno-unused-parameter"
+  fi
+
+  PHP_SUBST([REDISLOCK_SHARED_LIBADD])
+  PHP_NEW_EXTENSION([redislock],
+    [redislock.c redislock_config.c redislock_pool.c redislock_lock.c redislock_scripts.c],
+    [$ext_shared], , [$REDISLOCK_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
+  PHP_ADD_EXTENSION_DEP([redislock], [spl])
+  PHP_ADD_MAKEFILE_FRAGMENT
+fi

@@ -1,0 +1,66 @@
+/*
+ * redislock: distributed locks on Redis for PHP.
+ *
+ * Module entry, version and per-process globals shared by the files of the
+ * extension.
+ */
+#ifndef PHP_REDISLOCK_H
+#define PHP_REDISLOCK_H
+
+#include "php.h"
+
+extern zend_module_entry redislock_module_entry;
+#define phpext_redislock_ptr &redislock_module_entry
+
+#define PHP_REDISLOCK_VERSION "0.1.0"
+
+#include "redislock_config.h"
+
+/* Per-process counters, reported by RedisLock::stats() and phpinfo(). */
+typedef struct redislock_stats {
+    zend_ulong acquired;       /* acquire attempts that took the lock */
+    zend_ulong contended;      /* acquire attempts that found it held elsewhere */
+    zend_ulong released;       /* releases that deleted our own key */
+    zend_ulong released_lost;  /* releases that found the lock expired or taken over */
+    zend_ulong extended;       /* successful extends */
+    zend_ulong extend_failed;  /* extends that found the lock no longer ours */
+    zend_ulong auto_released;  /* locks released because their object or request ended */
+    zend_ulong connects;       /* connections opened */
+    zend_ulong reconnects;     /* connections reopened after being found closed or broken */
+    zend_ulong script_reloads; /* scripts sent again after NOSCRIPT */
+    zend_ulong errors;         /* RedisLockException thrown for infrastructure faults */
+} redislock_stats;
+
+struct redislock_conn;
+struct redislock_object;
+
+ZEND_BEGIN_MODULE_GLOBALS(redislock)
+    /* INI settings, validated and parsed when they change. */
+    char *servers_ini;
+    redislock_servers *servers;
+    char *prefix;
+    zend_long ttl;
+    zend_long connect_timeout;
+    zend_long read_timeout;
+    bool persistent;
+    bool auto_release;
+
+    /* Connection pool: persistent and request-scoped connections. */
+    struct redislock_conn **conns;
+    uint32_t nconns;
+    uint32_t conns_size;
+
+    /* Locks of this request that hold (or may hold) a key on a server. */
+    struct redislock_object *tracked;
+
+    redislock_stats stats;
+ZEND_END_MODULE_GLOBALS(redislock)
+
+ZEND_EXTERN_MODULE_GLOBALS(redislock)
+#define REDISLOCK_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(redislock, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_REDISLOCK)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+#endif /* PHP_REDISLOCK_H */

@@ -1,0 +1,61 @@
+<?php
+
+/**
+ * @generate-class-entries
+ * @generate-legacy-arginfo 80100
+ */
+
+/**
+ * A distributed lock on one Redis server, or a quorum of independent
+ * masters (Redlock) when `servers` lists several DSNs.
+ *
+ * @strict-properties
+ * @not-serializable
+ */
+final class RedisLock
+{
+    /**
+     * @param string $name lock name; the Redis key is the prefix followed by it (binary-safe)
+     * @param array $options per-lock settings, named like the INI entries without "redislock.":
+     *        servers, prefix, ttl, connect_timeout, read_timeout, persistent, auto_release
+     */
+    public function __construct(string $name, #[\SensitiveParameter] array $options = []) {}
+
+    /**
+     * Take the lock. $waitMs = 0: one attempt. $waitMs > 0: keep trying until that deadline.
+     * true: held by this object now. false: someone else holds it and the wait ran out.
+     * Throws RedisLockException when the answer is unknown.
+     */
+    public function acquire(int $waitMs = 0): bool {}
+
+    /** true: it was ours and is now deleted. false: not held by this object, or it expired / was taken over. */
+    public function release(): bool {}
+
+    /** Reset the lease to $ttlMs (default: the lock's ttl) if it is still ours. */
+    public function extend(?int $ttlMs = null): bool {}
+
+    /** Ask the server(s) whether the lock is still ours. */
+    public function isAcquired(): bool {}
+
+    /** Milliseconds of validity left by the local monotonic clock; 0 when not held. */
+    public function remaining(): int {}
+
+    /** The owner token of the current hold, or null. */
+    public function token(): ?string {}
+
+    /**
+     * acquire($waitMs), call $fn(), release in all cases; returns what $fn returned.
+     * Throws RedisLockException when the lock could not be taken in time.
+     */
+    public function run(callable $fn, int $waitMs = 0): mixed {}
+
+    /**
+     * Per-process counters: acquired, contended, released, released_lost, extended,
+     * extend_failed, auto_released, connects, reconnects, script_reloads, errors.
+     *
+     * @return array<string, int>
+     */
+    public static function stats(): array {}
+}
+
+class RedisLockException extends RuntimeException {}

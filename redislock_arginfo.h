@@ -1,0 +1,90 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: 0af28270c0a48cac383d68325932909c36006ec6 */
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_acquire, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, waitMs, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_release, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_extend, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttlMs, IS_LONG, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisLock_isAcquired arginfo_class_RedisLock_release
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_remaining, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_token, 0, 0, IS_STRING, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_run, 0, 1, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, waitMs, IS_LONG, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_stats, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+
+ZEND_METHOD(RedisLock, __construct);
+ZEND_METHOD(RedisLock, acquire);
+ZEND_METHOD(RedisLock, release);
+ZEND_METHOD(RedisLock, extend);
+ZEND_METHOD(RedisLock, isAcquired);
+ZEND_METHOD(RedisLock, remaining);
+ZEND_METHOD(RedisLock, token);
+ZEND_METHOD(RedisLock, run);
+ZEND_METHOD(RedisLock, stats);
+
+
+static const zend_function_entry class_RedisLock_methods[] = {
+	ZEND_ME(RedisLock, __construct, arginfo_class_RedisLock___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, acquire, arginfo_class_RedisLock_acquire, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, release, arginfo_class_RedisLock_release, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, isAcquired, arginfo_class_RedisLock_isAcquired, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, remaining, arginfo_class_RedisLock_remaining, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, token, arginfo_class_RedisLock_token, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, run, arginfo_class_RedisLock_run, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLockException_methods[] = {
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_RedisLock(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLock", class_RedisLock_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+#if (PHP_VERSION_ID >= 80200)
+
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 1, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+#endif
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLockException(zend_class_entry *class_entry_RuntimeException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockException", class_RedisLockException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RuntimeException);
+
+	return class_entry;
+}

@@ -1,0 +1,458 @@
+/*
+ * DSN and option parsing.
+ *
+ * A DSN list is parsed once (when the INI entry changes, or when a lock is
+ * constructed with its own `servers` option) into a redislock_servers list
+ * in persistent memory, shared by reference. Error messages describe what is
+ * wrong and where, but never repeat the DSN: it may carry a password.
+ */
+#include "php_redislock.h"
+#include "redislock_config.h"
+
+#include <string.h>
+
+#define ERR(...) do { snprintf(err, errlen, __VA_ARGS__); return REDISLOCK_ERR; } while (0)
+
+static int hexval(unsigned char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decodes [s, s+len) into a new NUL-terminated malloc'd buffer.
+ * Returns its length, or -1 on a malformed escape. */
+static ssize_t pct_decode(const char *s, size_t len, char **out)
+{
+    char *buf = pemalloc(len + 1, 1);
+    size_t i, n = 0;
+
+    for (i = 0; i < len; i++) {
+        if (s[i] == '%') {
+            int hi, lo;
+            if (i + 2 >= len || (hi = hexval(s[i + 1])) < 0 || (lo = hexval(s[i + 2])) < 0) {
+                pefree(buf, 1);
+                return -1;
+            }
+            buf[n++] = (char) (hi * 16 + lo);
+            i += 2;
+        } else {
+            buf[n++] = s[i];
+        }
+    }
+    buf[n] = '\0';
+    *out = buf;
+    return (ssize_t) n;
+}
+
+/* Parses a decimal number in [min, max] from [s, s+len). */
+static int parse_number(const char *s, size_t len, zend_long min, zend_long max, zend_long *out)
+{
+    zend_long v = 0;
+    size_t i;
+
+    if (len == 0 || len > 10) {
+        return REDISLOCK_ERR;
+    }
+    for (i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') {
+            return REDISLOCK_ERR;
+        }
+        v = v * 10 + (s[i] - '0');
+    }
+    if (v < min || v > max) {
+        return REDISLOCK_ERR;
+    }
+    *out = v;
+    return REDISLOCK_OK;
+}
+
+/* Splits "user:password" (still percent-encoded) into the server's fields. */
+static int parse_userinfo(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+{
+    const char *colon = memchr(s, ':', len);
+    size_t ulen = colon ? (size_t) (colon - s) : len;
+    ssize_t n;
+
+    if (ulen > 0) {
+        if ((n = pct_decode(s, ulen, &srv->user)) < 0) {
+            ERR("malformed percent-escape in the user name");
+        }
+        srv->user_len = (size_t) n;
+    }
+    if (colon) {
+        if ((n = pct_decode(colon + 1, len - ulen - 1, &srv->password)) < 0) {
+            ERR("malformed percent-escape in the password");
+        }
+        srv->password_len = (size_t) n;
+    }
+    if (srv->user && !srv->password) {
+        ERR("a user name needs a password (redis://user:password@host)");
+    }
+    return REDISLOCK_OK;
+}
+
+/* Parses "host[:port]" of a redis:// DSN. */
+static int parse_hostport(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+{
+    const char *host = s, *p;
+    size_t hlen;
+    zend_long port = REDISLOCK_DEFAULT_PORT;
+
+    if (len > 0 && s[0] == '[') {
+        const char *close = memchr(s, ']', len);
+        if (!close) {
+            ERR("unterminated [ in the host");
+        }
+        host = s + 1;
+        hlen = (size_t) (close - host);
+        p = close + 1;
+        if (p < s + len && *p != ':') {
+            ERR("unexpected character after ]");
+        }
+    } else {
+        p = memchr(s, ':', len);
+        if (!p) {
+            p = s + len;
+        }
+        hlen = (size_t) (p - s);
+    }
+    if (hlen == 0) {
+        ERR("the host is empty");
+    }
+    for (size_t i = 0; i < hlen; i++) {
+        unsigned char c = (unsigned char) host[i];
+        if (!(isalnum(c) || c == '.' || c == '-' || c == '_' || (s[0] == '[' && c == ':'))) {
+            ERR("the host contains an invalid character");
+        }
+    }
+    if (p < s + len) {
+        if (parse_number(p + 1, (size_t) (s + len - p - 1), 1, 65535, &port) != REDISLOCK_OK) {
+            ERR("the port must be a number between 1 and 65535");
+        }
+    }
+    srv->host = pestrndup(host, hlen, 1);
+    srv->port = (int) port;
+    return REDISLOCK_OK;
+}
+
+/* Parses one DSN into *srv (zeroed by the caller). */
+static int parse_one(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+{
+    const char *end = s + len;
+
+    if (len >= 8 && strncasecmp(s, "redis://", 8) == 0) {
+        const char *auth = s + 8, *slash, *at = NULL;
+
+        slash = memchr(auth, '/', (size_t) (end - auth));
+        if (!slash) {
+            slash = end;
+        }
+        if (memchr(auth, '?', (size_t) (end - auth)) || memchr(auth, '#', (size_t) (end - auth))) {
+            ERR("redis:// DSNs take no query or fragment");
+        }
+        for (const char *q = auth; q < slash; q++) {
+            if (*q == '@') {
+                at = q;
+            }
+        }
+        if (at) {
+            if (parse_userinfo(srv, auth, (size_t) (at - auth), err, errlen) != REDISLOCK_OK) {
+                return REDISLOCK_ERR;
+            }
+            auth = at + 1;
+        }
+        if (parse_hostport(srv, auth, (size_t) (slash - auth), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        if (slash + 1 < end
+            && parse_number(slash + 1, (size_t) (end - slash - 1), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
+            ERR("the database must be a non-negative number");
+        }
+        return REDISLOCK_OK;
+    }
+    if (len >= 7 && strncasecmp(s, "unix://", 7) == 0) {
+        const char *p = s + 7, *q;
+
+        if (p < end && *p != '/') {
+            const char *at = memchr(p, '@', (size_t) (end - p));
+            if (!at) {
+                ERR("unix:// DSNs need an absolute socket path");
+            }
+            if (parse_userinfo(srv, p, (size_t) (at - p), err, errlen) != REDISLOCK_OK) {
+                return REDISLOCK_ERR;
+            }
+            p = at + 1;
+        }
+        if (p >= end || *p != '/') {
+            ERR("unix:// DSNs need an absolute socket path");
+        }
+        q = memchr(p, '?', (size_t) (end - p));
+        if (!q) {
+            q = end;
+        }
+        if (q - p < 2) {
+            ERR("the socket path is empty");
+        }
+        srv->path = pestrndup(p, (size_t) (q - p), 1);
+        if (q < end) {
+            q++;
+            if ((size_t) (end - q) < 3 || strncmp(q, "db=", 3) != 0
+                || parse_number(q + 3, (size_t) (end - q - 3), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
+                ERR("the only query parameter is db=N, a non-negative number");
+            }
+        }
+        return REDISLOCK_OK;
+    }
+    ERR("a DSN must start with redis:// or unix://");
+}
+
+/* Builds the printable label and the pool identity of a parsed server. */
+static void server_finish(redislock_server *srv)
+{
+    char label[512];
+    size_t llen;
+    char *id;
+
+    if (srv->path) {
+        if (srv->db) {
+            snprintf(label, sizeof(label), "%s?db=" ZEND_LONG_FMT, srv->path, srv->db);
+        } else {
+            snprintf(label, sizeof(label), "%s", srv->path);
+        }
+    } else {
+        const char *fmt = strchr(srv->host, ':') ? "[%s]:%d" : "%s:%d";
+        llen = (size_t) snprintf(label, sizeof(label), fmt, srv->host, srv->port);
+        if (srv->db && llen < sizeof(label)) {
+            snprintf(label + llen, sizeof(label) - llen, "/" ZEND_LONG_FMT, srv->db);
+        }
+    }
+    srv->label = pestrdup(label, 1);
+
+    /* label \0 user \0 password: distinct credentials never share a connection. */
+    llen = strlen(label);
+    srv->id_len = llen + 1 + srv->user_len + 1 + srv->password_len;
+    id = pemalloc(srv->id_len + 1, 1);
+    memcpy(id, label, llen + 1);
+    if (srv->user_len) {
+        memcpy(id + llen + 1, srv->user, srv->user_len);
+    }
+    id[llen + 1 + srv->user_len] = '\0';
+    if (srv->password_len) {
+        memcpy(id + llen + 2 + srv->user_len, srv->password, srv->password_len);
+    }
+    id[srv->id_len] = '\0';
+    srv->id = id;
+}
+
+static void server_dtor(redislock_server *srv)
+{
+    if (srv->host) pefree(srv->host, 1);
+    if (srv->path) pefree(srv->path, 1);
+    if (srv->user) pefree(srv->user, 1);
+    if (srv->password) {
+        ZEND_SECURE_ZERO(srv->password, srv->password_len);
+        pefree(srv->password, 1);
+    }
+    if (srv->label) pefree(srv->label, 1);
+    if (srv->id) {
+        ZEND_SECURE_ZERO(srv->id, srv->id_len);
+        pefree(srv->id, 1);
+    }
+}
+
+/* Two entries name the same server when they reach the same address. */
+static bool same_address(const redislock_server *a, const redislock_server *b)
+{
+    if (a->path || b->path) {
+        return a->path && b->path && strcmp(a->path, b->path) == 0;
+    }
+    return a->port == b->port && strcasecmp(a->host, b->host) == 0;
+}
+
+int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen)
+{
+    redislock_servers *list;
+    const char *p = dsn, *end = dsn + len;
+    uint32_t count = 1;
+
+    for (size_t i = 0; i < len; i++) {
+        if (dsn[i] == ',') {
+            count++;
+        }
+        if (dsn[i] == '\0') {
+            ERR("the server list contains a NUL byte");
+        }
+    }
+    if (count > REDISLOCK_MAX_SERVERS) {
+        ERR("at most %d servers are supported", REDISLOCK_MAX_SERVERS);
+    }
+    list = pecalloc(1, sizeof(*list) + (count - 1) * sizeof(redislock_server), 1);
+    list->refcount = 1;
+
+    while (list->count < count) {
+        const char *comma = memchr(p, ',', (size_t) (end - p));
+        const char *s = p, *e = comma ? comma : end;
+        redislock_server *srv = &list->server[list->count];
+        char detail[160];
+
+        while (s < e && isspace((unsigned char) *s)) s++;
+        while (e > s && isspace((unsigned char) e[-1])) e--;
+        list->count++;
+        if (s == e) {
+            snprintf(err, errlen, "server %u: the DSN is empty", list->count);
+            goto fail;
+        }
+        if (parse_one(srv, s, (size_t) (e - s), detail, sizeof(detail)) != REDISLOCK_OK) {
+            snprintf(err, errlen, "server %u: %s", list->count, detail);
+            goto fail;
+        }
+        server_finish(srv);
+        for (uint32_t j = 0; j + 1 < list->count; j++) {
+            if (same_address(&list->server[j], srv)) {
+                snprintf(err, errlen, "servers %u and %u are the same server (%s)", j + 1, list->count, srv->label);
+                goto fail;
+            }
+        }
+        p = comma ? comma + 1 : end;
+    }
+    *out = list;
+    return REDISLOCK_OK;
+
+fail:
+    redislock_servers_release(list);
+    return REDISLOCK_ERR;
+}
+
+void redislock_servers_addref(redislock_servers *list)
+{
+    list->refcount++;
+}
+
+void redislock_servers_release(redislock_servers *list)
+{
+    if (!list || --list->refcount > 0) {
+        return;
+    }
+    for (uint32_t i = 0; i < list->count; i++) {
+        server_dtor(&list->server[i]);
+    }
+    pefree(list, 1);
+}
+
+/* Reads an int option in [min, max]. */
+static int option_long(zval *val, const char *name, zend_long min, zend_long max, uint32_t arg_num, zend_long *out)
+{
+    if (Z_TYPE_P(val) != IS_LONG) {
+        zend_argument_type_error(arg_num, "option \"%s\" must be of type int, %s given", name, zend_zval_type_name(val));
+        return REDISLOCK_ERR;
+    }
+    if (Z_LVAL_P(val) < min || Z_LVAL_P(val) > max) {
+        zend_argument_value_error(arg_num, "option \"%s\" must be between " ZEND_LONG_FMT " and " ZEND_LONG_FMT,
+                                  name, min, max);
+        return REDISLOCK_ERR;
+    }
+    *out = Z_LVAL_P(val);
+    return REDISLOCK_OK;
+}
+
+static int option_bool(zval *val, const char *name, uint32_t arg_num, bool *out)
+{
+    if (Z_TYPE_P(val) != IS_TRUE && Z_TYPE_P(val) != IS_FALSE) {
+        zend_argument_type_error(arg_num, "option \"%s\" must be of type bool, %s given", name, zend_zval_type_name(val));
+        return REDISLOCK_ERR;
+    }
+    *out = Z_TYPE_P(val) == IS_TRUE;
+    return REDISLOCK_OK;
+}
+
+static int option_string(zval *val, const char *name, uint32_t arg_num)
+{
+    if (Z_TYPE_P(val) != IS_STRING) {
+        zend_argument_type_error(arg_num, "option \"%s\" must be of type string, %s given", name, zend_zval_type_name(val));
+        return REDISLOCK_ERR;
+    }
+    return REDISLOCK_OK;
+}
+
+int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t arg_num, zend_string **prefix)
+{
+    zend_string *key;
+    zval *val;
+    zend_string *pfx = NULL;
+    redislock_servers *servers = NULL;
+
+    s->ttl = REDISLOCK_G(ttl);
+    s->connect_timeout = REDISLOCK_G(connect_timeout);
+    s->read_timeout = REDISLOCK_G(read_timeout);
+    s->persistent = REDISLOCK_G(persistent);
+    s->auto_release = REDISLOCK_G(auto_release);
+
+    if (options) {
+        ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, val) {
+            int rc = REDISLOCK_OK;
+
+            ZVAL_DEREF(val);
+            if (!key) {
+                zend_argument_value_error(arg_num, "must only have string keys (option names)");
+                goto fail;
+            }
+            if (zend_string_equals_literal(key, "servers")) {
+                char err[256];
+                if ((rc = option_string(val, "servers", arg_num)) == REDISLOCK_OK) {
+                    if (servers) {
+                        redislock_servers_release(servers);
+                        servers = NULL;
+                    }
+                    if (redislock_servers_parse(Z_STRVAL_P(val), Z_STRLEN_P(val), &servers, err, sizeof(err)) != REDISLOCK_OK) {
+                        zend_argument_value_error(arg_num, "option \"servers\" is not a valid DSN list: %s", err);
+                        rc = REDISLOCK_ERR;
+                    }
+                }
+            } else if (zend_string_equals_literal(key, "prefix")) {
+                if ((rc = option_string(val, "prefix", arg_num)) == REDISLOCK_OK) {
+                    pfx = Z_STR_P(val);
+                }
+            } else if (zend_string_equals_literal(key, "ttl")) {
+                rc = option_long(val, "ttl", 1, REDISLOCK_TTL_MAX, arg_num, &s->ttl);
+            } else if (zend_string_equals_literal(key, "connect_timeout")) {
+                rc = option_long(val, "connect_timeout", 1, REDISLOCK_TIMEOUT_MAX, arg_num, &s->connect_timeout);
+            } else if (zend_string_equals_literal(key, "read_timeout")) {
+                rc = option_long(val, "read_timeout", 1, REDISLOCK_TIMEOUT_MAX, arg_num, &s->read_timeout);
+            } else if (zend_string_equals_literal(key, "persistent")) {
+                rc = option_bool(val, "persistent", arg_num, &s->persistent);
+            } else if (zend_string_equals_literal(key, "auto_release")) {
+                rc = option_bool(val, "auto_release", arg_num, &s->auto_release);
+            } else {
+                zend_argument_value_error(arg_num, "contains unknown option \"%s\"", ZSTR_VAL(key));
+                rc = REDISLOCK_ERR;
+            }
+            if (rc != REDISLOCK_OK) {
+                goto fail;
+            }
+        } ZEND_HASH_FOREACH_END();
+    }
+
+    if (!servers) {
+        servers = REDISLOCK_G(servers);
+        if (!servers) {
+            zend_throw_error(NULL, "redislock.servers holds no valid server list");
+            return REDISLOCK_ERR;
+        }
+        redislock_servers_addref(servers);
+    }
+    s->servers = servers;
+    *prefix = pfx ? zend_string_copy(pfx) : zend_string_init(REDISLOCK_G(prefix), strlen(REDISLOCK_G(prefix)), 0);
+    return REDISLOCK_OK;
+
+fail:
+    redislock_servers_release(servers);
+    return REDISLOCK_ERR;
+}
+
+void redislock_settings_dtor(redislock_settings *s)
+{
+    redislock_servers_release(s->servers);
+    s->servers = NULL;
+}

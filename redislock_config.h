@@ -1,0 +1,67 @@
+/*
+ * DSN and option parsing: turns the `servers` DSN list, the INI entries and
+ * the constructor's $options array into the settings one lock runs with.
+ */
+#ifndef REDISLOCK_CONFIG_H
+#define REDISLOCK_CONFIG_H
+
+#include "php.h"
+
+#define REDISLOCK_OK 0
+#define REDISLOCK_ERR -1
+
+#define REDISLOCK_MAX_SERVERS 15            /* servers in one quorum */
+#define REDISLOCK_TTL_MAX 2147483647        /* longest lease, in ms (about 24.8 days) */
+#define REDISLOCK_TIMEOUT_MAX 3600000       /* longest connect/read timeout, in ms */
+#define REDISLOCK_WAIT_MAX ((zend_long) 1 << 40) /* longer waits are cut to this (about 34 years) */
+#define REDISLOCK_DEFAULT_PORT 6379
+
+/* One Redis server of a DSN list. */
+typedef struct redislock_server {
+    char *host;          /* TCP host name or address; NULL for a unix socket */
+    int port;            /* TCP port */
+    char *path;          /* unix socket path; NULL for TCP */
+    char *user;          /* ACL user; NULL for the default user */
+    size_t user_len;
+    char *password;      /* AUTH password; NULL to skip AUTH */
+    size_t password_len;
+    zend_long db;        /* database to SELECT */
+    char *label;         /* printable address, never with credentials: host:port/db */
+    char *id;            /* pool identity: address, db, user and password */
+    size_t id_len;
+} redislock_server;
+
+/* A parsed DSN list, shared by reference between the INI setting and the
+ * locks created from it. Always allocated with malloc (persistent). */
+typedef struct redislock_servers {
+    uint32_t refcount;
+    uint32_t count;
+    redislock_server server[1];
+} redislock_servers;
+
+/* Everything one lock needs to talk to its servers. */
+typedef struct redislock_settings {
+    redislock_servers *servers;
+    zend_long ttl;
+    zend_long connect_timeout;
+    zend_long read_timeout;
+    bool persistent;
+    bool auto_release;
+} redislock_settings;
+
+/* Parses a comma-separated DSN list. On success stores a new list (refcount
+ * 1) in *out and returns REDISLOCK_OK; on failure writes a message into err
+ * (which never repeats the DSN, so it cannot leak a password) and returns
+ * REDISLOCK_ERR. */
+int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen);
+void redislock_servers_addref(redislock_servers *list);
+void redislock_servers_release(redislock_servers *list);
+
+/* Fills *s from the INI defaults overridden by the constructor's $options
+ * (argument number arg_num), and returns the key prefix to use in *prefix.
+ * On bad input throws ValueError/TypeError naming the option and returns
+ * REDISLOCK_ERR, leaving nothing to free. */
+int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t arg_num, zend_string **prefix);
+void redislock_settings_dtor(redislock_settings *s);
+
+#endif /* REDISLOCK_CONFIG_H */

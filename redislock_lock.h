@@ -1,0 +1,46 @@
+/*
+ * The lock protocol, for one server or a quorum of independent masters
+ * (Redlock): acquire with SET NX PX, release and extend with compare-and-act
+ * scripts, and the validity of a hold on the local monotonic clock.
+ */
+#ifndef REDISLOCK_LOCK_H
+#define REDISLOCK_LOCK_H
+
+#include "redislock_config.h"
+
+#define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
+#define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)
+
+typedef struct redislock_lock {
+    redislock_settings settings;
+    zend_string *key;                     /* prefix + name */
+    char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
+    bool has_token;                       /* the token may sit on a server: clean it up at release */
+    bool held;                            /* acquired, and not released nor found lost */
+    pid_t pid;                            /* process that wrote the token */
+    uint64_t valid_until;                 /* end of validity, monotonic microseconds */
+    char error[768];                      /* what went wrong, after REDISLOCK_ERR */
+} redislock_lock;
+
+/* Each returns REDISLOCK_OK with the answer in *result, or REDISLOCK_ERR
+ * when the answer is unknown (servers unreachable, timed out or replying with
+ * errors so that no quorum could answer): the reason is then in l->error, or
+ * an exception was already thrown (EG(exception)). */
+
+/* Takes the lock, retrying with jittered backoff until wait_ms have passed.
+ * *result is true only when a quorum granted it and validity remains. */
+int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result);
+
+/* Deletes our token everywhere; *result tells whether a quorum still held it. */
+int redislock_lock_release(redislock_lock *l, bool *result);
+
+/* Resets the lease to ttl ms on every server that still has our token. */
+int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result);
+
+/* Asks the servers whether a quorum still has our token. */
+int redislock_lock_check(redislock_lock *l, bool *result);
+
+/* Milliseconds of validity left on the local monotonic clock, 0 when not held. */
+zend_long redislock_lock_remaining(const redislock_lock *l);
+
+#endif /* REDISLOCK_LOCK_H */

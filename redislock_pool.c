@@ -1,0 +1,489 @@
+/*
+ * Connection pool and command I/O.
+ *
+ * A connection is found by its server's identity (address, db, user,
+ * password) and by whether it is persistent. It is reused only when it is
+ * known to be clean: opened by this process, no command left without its
+ * reply, no error reported by hiredis, and nothing readable while idle (which
+ * would mean the server closed it, or sent something nobody asked for).
+ * Anything else is closed and a new connection opened in its place.
+ */
+#include "php_redislock.h"
+#include "redislock_pool.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#ifndef MSG_NOSIGNAL
+# define MSG_NOSIGNAL 0
+#endif
+
+struct redislock_conn {
+    redisContext *ctx;
+    char *id;                   /* the server's identity (see redislock_server.id) */
+    size_t id_len;
+    char *label;                /* printable address */
+    pid_t pid;                  /* process that opened it */
+    uint32_t flags;
+    unsigned long long commands; /* replies read over it */
+};
+
+#define REDISLOCK_CONN_PERSISTENT (1<<0) /* kept across requests */
+#define REDISLOCK_CONN_BUSY       (1<<1) /* a command was sent and its reply not read yet */
+
+#define PHASE_SEND 1
+#define PHASE_RECV 2
+#define PHASE_DONE 3
+
+#define REDISLOCK_CMD_NOTSENT 5 /* private: the first write failed, safe to resend */
+
+/* Closes a connection. Only the file descriptor is closed: nothing is ever
+ * written on the way out, so a connection inherited across fork() can be
+ * dropped without disturbing the parent that still uses it. */
+static void conn_free(redislock_conn *c)
+{
+    if (c->ctx) {
+        redisFree(c->ctx);
+    }
+    ZEND_SECURE_ZERO(c->id, c->id_len);
+    pefree(c->id, 1);
+    pefree(c->label, 1);
+    pefree(c, 1);
+}
+
+/* Removes a connection from the pool and closes it. */
+static void pool_remove(redislock_conn *c)
+{
+    for (uint32_t i = 0; i < REDISLOCK_G(nconns); i++) {
+        if (REDISLOCK_G(conns)[i] == c) {
+            REDISLOCK_G(conns)[i] = REDISLOCK_G(conns)[--REDISLOCK_G(nconns)];
+            break;
+        }
+    }
+    conn_free(c);
+}
+
+static void pool_add(redislock_conn *c)
+{
+    if (REDISLOCK_G(nconns) == REDISLOCK_G(conns_size)) {
+        REDISLOCK_G(conns_size) = REDISLOCK_G(conns_size) ? REDISLOCK_G(conns_size) * 2 : 8;
+        REDISLOCK_G(conns) = perealloc(REDISLOCK_G(conns), REDISLOCK_G(conns_size) * sizeof(redislock_conn *), 1);
+    }
+    REDISLOCK_G(conns)[REDISLOCK_G(nconns)++] = c;
+}
+
+static redislock_conn *pool_find(const redislock_server *srv, bool persistent)
+{
+    uint32_t want = persistent ? REDISLOCK_CONN_PERSISTENT : 0;
+
+    for (uint32_t i = 0; i < REDISLOCK_G(nconns); i++) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        if ((c->flags & REDISLOCK_CONN_PERSISTENT) == want && c->id_len == srv->id_len
+            && memcmp(c->id, srv->id, srv->id_len) == 0) {
+            return c;
+        }
+    }
+    return NULL;
+}
+
+/* An idle connection must have nothing to read: readable means the server
+ * closed it (idle timeout, CLIENT KILL, restart) or sent stray data. */
+static bool conn_is_clean(redislock_conn *c)
+{
+    struct pollfd p = { .fd = c->ctx->fd, .events = POLLIN };
+
+    if (c->ctx->err || (c->flags & REDISLOCK_CONN_BUSY)) {
+        return false;
+    }
+    return poll(&p, 1, 0) == 0;
+}
+
+static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+
+/* Ends a command with a failure; a connection whose state is now unknown is
+ * closed. */
+static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd->errstr, sizeof(cmd->errstr), fmt, ap);
+    va_end(ap);
+    cmd->status = status;
+    cmd->phase = PHASE_DONE;
+    if (cmd->conn) {
+        pool_remove(cmd->conn);
+        cmd->conn = NULL;
+    }
+}
+
+/* Writes as much of the command as the socket takes. */
+static void cmd_send(redislock_cmd *cmd)
+{
+    while (cmd->sent < cmd->len) {
+        ssize_t n = send(cmd->conn->ctx->fd, cmd->buf + cmd->sent, cmd->len - cmd->sent, MSG_NOSIGNAL);
+        if (n > 0) {
+            cmd->sent += (size_t) n;
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            return;
+        } else {
+            /* Nothing of a command the server never saw whole can have run. */
+            cmd_fail(cmd, cmd->sent == 0 ? REDISLOCK_CMD_NOTSENT : REDISLOCK_CMD_LOST,
+                     "connection to %s lost while sending: %s", cmd->srv->label, strerror(errno));
+            return;
+        }
+    }
+    cmd->phase = PHASE_RECV;
+}
+
+/* Reads what the socket has and completes the command once its reply is
+ * whole. */
+static void cmd_recv(redislock_cmd *cmd)
+{
+    redisContext *ctx = cmd->conn->ctx;
+    char buf[16384];
+
+    for (;;) {
+        void *reply = NULL;
+        ssize_t n = recv(ctx->fd, buf, sizeof(buf), 0);
+
+        if (n > 0) {
+            if (redisReaderFeed(ctx->reader, buf, (size_t) n) != REDIS_OK) {
+                cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+                return;
+            }
+        } else if (n == 0) {
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "connection to %s closed by the server", cmd->srv->label);
+            return;
+        } else if (errno == EINTR) {
+            continue;
+        } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            return;
+        } else {
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "connection to %s lost: %s", cmd->srv->label, strerror(errno));
+            return;
+        }
+        if (redisReaderGetReply(ctx->reader, &reply) != REDIS_OK) {
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+            return;
+        }
+        if (reply) {
+            cmd->reply = reply;
+            cmd->phase = PHASE_DONE;
+            cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
+            cmd->conn->commands++;
+            if (cmd->reply->type == REDIS_REPLY_ERROR) {
+                cmd->status = REDISLOCK_CMD_ERROR;
+                snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %.*s", cmd->srv->label,
+                         (int) MIN(cmd->reply->len, 200), cmd->reply->str);
+            } else {
+                cmd->status = REDISLOCK_CMD_OK;
+            }
+            return;
+        }
+    }
+}
+
+/* Drives the commands (each with its connection) until every one has its
+ * reply or failed, or the deadline passes. */
+static void io_run(redislock_cmd **cmds, size_t n, uint64_t deadline, zend_long timeout_ms)
+{
+    struct pollfd pfd[REDISLOCK_MAX_SERVERS];
+    size_t idx[REDISLOCK_MAX_SERVERS];
+
+    for (size_t i = 0; i < n; i++) {
+        cmd_send(cmds[i]);
+    }
+    for (;;) {
+        size_t active = 0;
+        uint64_t now;
+        int rc;
+
+        for (size_t i = 0; i < n; i++) {
+            if (cmds[i]->phase == PHASE_SEND || cmds[i]->phase == PHASE_RECV) {
+                pfd[active].fd = cmds[i]->conn->ctx->fd;
+                pfd[active].events = cmds[i]->phase == PHASE_SEND ? POLLOUT : POLLIN;
+                pfd[active].revents = 0;
+                idx[active++] = i;
+            }
+        }
+        if (active == 0) {
+            return;
+        }
+        now = redislock_now_us();
+        if (now >= deadline) {
+            for (size_t k = 0; k < active; k++) {
+                cmd_fail(cmds[idx[k]], REDISLOCK_CMD_TIMEOUT, "%s did not reply within " ZEND_LONG_FMT " ms",
+                         cmds[idx[k]]->srv->label, timeout_ms);
+            }
+            return;
+        }
+        rc = poll(pfd, (nfds_t) active, (int) ((deadline - now + 999) / 1000));
+        if (rc < 0 && errno != EINTR) {
+            for (size_t k = 0; k < active; k++) {
+                cmd_fail(cmds[idx[k]], REDISLOCK_CMD_LOST, "poll failed: %s", strerror(errno));
+            }
+            return;
+        }
+        for (size_t k = 0; rc > 0 && k < active; k++) {
+            redislock_cmd *cmd = cmds[idx[k]];
+            if (!pfd[k].revents) {
+                continue;
+            }
+            if (cmd->phase == PHASE_SEND) {
+                cmd_send(cmd);
+            } else {
+                cmd_recv(cmd);
+            }
+        }
+    }
+}
+
+/* One command on one open connection, for the connection handshake. */
+static int conn_roundtrip(redislock_conn *c, const redislock_server *srv, zend_long timeout_ms, int argc,
+                          const char **argv, const size_t *lens, redisReply **reply, char *err, size_t errlen)
+{
+    redislock_cmd cmd, *p = &cmd;
+    char *buf = NULL;
+    int len = redisFormatCommandArgv(&buf, argc, argv, lens);
+
+    if (len < 0) {
+        snprintf(err, errlen, "out of memory");
+        return REDISLOCK_ERR;
+    }
+    memset(&cmd, 0, sizeof(cmd));
+    cmd.srv = srv;
+    cmd.buf = buf;
+    cmd.len = (size_t) len;
+    cmd.conn = c;
+    cmd.phase = PHASE_SEND;
+    c->flags |= REDISLOCK_CONN_BUSY;
+    io_run(&p, 1, redislock_now_us() + (uint64_t) timeout_ms * 1000, timeout_ms);
+    redisFreeCommand(buf);
+    *reply = cmd.reply;
+    if (cmd.status != REDISLOCK_CMD_OK && cmd.status != REDISLOCK_CMD_ERROR) {
+        /* cmd_fail closed the connection already */
+        snprintf(err, errlen, "%s", cmd.errstr);
+        return REDISLOCK_ERR;
+    }
+    return REDISLOCK_OK;
+}
+
+/* Opens, authenticates and prepares a connection. On failure returns NULL
+ * with a message in err. */
+static redislock_conn *conn_open(const redislock_server *srv, const redislock_netopts *o, char *err, size_t errlen)
+{
+    struct timeval tv = { .tv_sec = o->connect_timeout / 1000, .tv_usec = (o->connect_timeout % 1000) * 1000 };
+    redisContext *ctx;
+    redislock_conn *c;
+    redisReply *reply = NULL;
+    const char *argv[3];
+    size_t lens[3];
+    char name[64];
+    int flags;
+
+    ctx = srv->path ? redisConnectUnixWithTimeout(srv->path, tv) : redisConnectWithTimeout(srv->host, srv->port, tv);
+    if (!ctx || ctx->err) {
+        snprintf(err, errlen, "cannot connect to %s: %s", srv->label, ctx ? ctx->errstr : "out of memory");
+        if (ctx) {
+            redisFree(ctx);
+        }
+        return NULL;
+    }
+    flags = fcntl(ctx->fd, F_GETFL);
+    if (flags < 0 || fcntl(ctx->fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+        snprintf(err, errlen, "cannot connect to %s: %s", srv->label, strerror(errno));
+        redisFree(ctx);
+        return NULL;
+    }
+
+    c = pecalloc(1, sizeof(*c), 1);
+    c->ctx = ctx;
+    c->id = pemalloc(srv->id_len + 1, 1);
+    memcpy(c->id, srv->id, srv->id_len + 1);
+    c->id_len = srv->id_len;
+    c->label = pestrdup(srv->label, 1);
+    c->pid = getpid();
+    c->flags = o->persistent ? REDISLOCK_CONN_PERSISTENT : 0;
+    REDISLOCK_G(stats).connects++;
+
+    if (srv->password) {
+        int argc = 0;
+        argv[argc] = "AUTH";
+        lens[argc++] = 4;
+        if (srv->user) {
+            argv[argc] = srv->user;
+            lens[argc++] = srv->user_len;
+        }
+        argv[argc] = srv->password;
+        lens[argc++] = srv->password_len;
+        if (conn_roundtrip(c, srv, o->read_timeout, argc, argv, lens, &reply, err, errlen) != REDISLOCK_OK) {
+            return NULL;
+        }
+        if (reply->type == REDIS_REPLY_ERROR) {
+            snprintf(err, errlen, "authentication to %s failed: %.*s", srv->label, (int) MIN(reply->len, 200), reply->str);
+            goto fail;
+        }
+        freeReplyObject(reply);
+        reply = NULL;
+    }
+    if (srv->db) {
+        char db[24];
+        argv[0] = "SELECT";
+        lens[0] = 6;
+        lens[1] = (size_t) snprintf(db, sizeof(db), ZEND_LONG_FMT, srv->db);
+        argv[1] = db;
+        if (conn_roundtrip(c, srv, o->read_timeout, 2, argv, lens, &reply, err, errlen) != REDISLOCK_OK) {
+            return NULL;
+        }
+        if (reply->type == REDIS_REPLY_ERROR) {
+            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %.*s", srv->db, srv->label,
+                     (int) MIN(reply->len, 200), reply->str);
+            goto fail;
+        }
+        freeReplyObject(reply);
+        reply = NULL;
+    }
+    /* Name the connection so operators can tell it apart; a server or ACL
+     * that refuses CLIENT SETNAME is no reason to fail. */
+    argv[0] = "CLIENT";
+    lens[0] = 6;
+    argv[1] = "SETNAME";
+    lens[1] = 7;
+    lens[2] = (size_t) snprintf(name, sizeof(name), "redislock:%ld", (long) c->pid);
+    argv[2] = name;
+    if (conn_roundtrip(c, srv, o->read_timeout, 3, argv, lens, &reply, err, errlen) != REDISLOCK_OK) {
+        return NULL;
+    }
+    freeReplyObject(reply);
+    return c;
+
+fail:
+    freeReplyObject(reply);
+    conn_free(c);
+    return NULL;
+}
+
+/* Returns a clean connection to srv, reusing the pooled one when it can. */
+static redislock_conn *pool_get(const redislock_server *srv, const redislock_netopts *o, bool reopen, char *err,
+                                size_t errlen)
+{
+    redislock_conn *c = pool_find(srv, o->persistent);
+
+    if (c && c->pid != getpid()) {
+        /* Inherited from the parent across fork(): not ours to use. */
+        pool_remove(c);
+        c = NULL;
+    } else if (c && !conn_is_clean(c)) {
+        pool_remove(c);
+        c = NULL;
+        reopen = true;
+    }
+    if (!c) {
+        c = conn_open(srv, o, err, errlen);
+        if (!c) {
+            return NULL;
+        }
+        pool_add(c);
+        if (reopen) {
+            REDISLOCK_G(stats).reconnects++;
+        }
+    }
+    return c;
+}
+
+void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+{
+    redislock_cmd *run[REDISLOCK_MAX_SERVERS];
+
+    ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
+    for (size_t i = 0; i < n; i++) {
+        cmds[i].reply = NULL;
+        cmds[i].status = REDISLOCK_CMD_NOTSENT;
+        cmds[i].errstr[0] = '\0';
+        cmds[i].conn = NULL;
+        cmds[i].retried = false;
+    }
+    /* A connection that fails before the server saw the command (closed
+     * between the idle check and the write) is reopened once. */
+    for (int attempt = 0; attempt < 2; attempt++) {
+        size_t m = 0;
+
+        for (size_t i = 0; i < n; i++) {
+            redislock_cmd *cmd = &cmds[i];
+            if (cmd->status != REDISLOCK_CMD_NOTSENT) {
+                continue;
+            }
+            cmd->conn = pool_get(cmd->srv, opts, attempt > 0, cmd->errstr, sizeof(cmd->errstr));
+            if (!cmd->conn) {
+                cmd->status = REDISLOCK_CMD_CONNECT;
+                continue;
+            }
+            cmd->conn->flags |= REDISLOCK_CONN_BUSY;
+            cmd->sent = 0;
+            cmd->phase = PHASE_SEND;
+            cmd->status = REDISLOCK_CMD_OK;
+            run[m++] = cmd;
+        }
+        if (m == 0) {
+            break;
+        }
+        io_run(run, m, redislock_now_us() + (uint64_t) opts->read_timeout * 1000, opts->read_timeout);
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (cmds[i].status == REDISLOCK_CMD_NOTSENT) {
+            cmds[i].status = REDISLOCK_CMD_CONNECT;
+        }
+    }
+}
+
+void redislock_cmds_dtor(redislock_cmd *cmds, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cmds[i].reply) {
+            freeReplyObject(cmds[i].reply);
+            cmds[i].reply = NULL;
+        }
+    }
+}
+
+void redislock_pool_request_end(void)
+{
+    uint32_t i = 0;
+
+    while (i < REDISLOCK_G(nconns)) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        if (!(c->flags & REDISLOCK_CONN_PERSISTENT) || (c->flags & REDISLOCK_CONN_BUSY) || c->ctx->err) {
+            pool_remove(c); /* moves the last entry into slot i */
+        } else {
+            i++;
+        }
+    }
+}
+
+void redislock_pool_shutdown(void)
+{
+    while (REDISLOCK_G(nconns) > 0) {
+        pool_remove(REDISLOCK_G(conns)[0]);
+    }
+    if (REDISLOCK_G(conns)) {
+        pefree(REDISLOCK_G(conns), 1);
+        REDISLOCK_G(conns) = NULL;
+    }
+    REDISLOCK_G(conns_size) = 0;
+}
+
+void redislock_pool_describe(void (*fn)(const char *label, bool persistent, long pid, unsigned long long commands, void *arg),
+                             void *arg)
+{
+    for (uint32_t i = 0; i < REDISLOCK_G(nconns); i++) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        fn(c->label, (c->flags & REDISLOCK_CONN_PERSISTENT) != 0, (long) c->pid, c->commands, arg);
+    }
+}

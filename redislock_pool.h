@@ -1,0 +1,77 @@
+/*
+ * Connection pool and command I/O.
+ *
+ * Connections are hiredis contexts kept for the life of the process
+ * (persistent) or of the request. hiredis opens them and speaks the protocol;
+ * the I/O itself is non-blocking and multiplexed with poll(), so one command
+ * can go to several servers at once and a slow server costs at most the read
+ * timeout. No zvals here.
+ */
+#ifndef REDISLOCK_POOL_H
+#define REDISLOCK_POOL_H
+
+#include "redislock_config.h"
+#include <hiredis/hiredis.h>
+#include <time.h>
+
+/* Outcome of one command on one server. */
+#define REDISLOCK_CMD_OK 0       /* a reply was read (cmd->reply) */
+#define REDISLOCK_CMD_CONNECT 1  /* no usable connection: nothing was sent */
+#define REDISLOCK_CMD_LOST 2     /* connection lost after sending: outcome unknown */
+#define REDISLOCK_CMD_TIMEOUT 3  /* no reply in time: outcome unknown */
+#define REDISLOCK_CMD_ERROR 4    /* the server replied with an error (cmd->reply) */
+
+#define REDISLOCK_ERRLEN 256
+
+typedef struct redislock_conn redislock_conn;
+
+/* One command for one server. The caller fills srv, buf and len; the pool
+ * fills reply (free with freeReplyObject), status and errstr. */
+typedef struct redislock_cmd {
+    const redislock_server *srv;
+    const char *buf;       /* RESP-encoded command, shared by all servers */
+    size_t len;
+    redisReply *reply;
+    int status;
+    char errstr[REDISLOCK_ERRLEN];
+    /* private */
+    redislock_conn *conn;
+    size_t sent;
+    int phase;
+    bool retried;
+} redislock_cmd;
+
+/* How to reach the servers. */
+typedef struct redislock_netopts {
+    zend_long connect_timeout; /* ms */
+    zend_long read_timeout;    /* ms, for the whole exchange */
+    bool persistent;
+} redislock_netopts;
+
+/* Sends each command to its server (opening connections as needed) and
+ * gathers all replies, with one deadline of read_timeout for the lot. */
+void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
+
+/* Frees the replies of a finished exec. */
+void redislock_cmds_dtor(redislock_cmd *cmds, size_t n);
+
+/* Request end: drops connections left in an unknown state and closes the
+ * request-scoped ones. */
+void redislock_pool_request_end(void);
+
+/* Process end: closes every connection. */
+void redislock_pool_shutdown(void);
+
+/* The pool's state for phpinfo(): calls fn once per connection. */
+void redislock_pool_describe(void (*fn)(const char *label, bool persistent, long pid, unsigned long long commands, void *arg), void *arg);
+
+/* Microseconds on the monotonic clock: for deadlines and lease validity,
+ * never the wall clock. */
+static inline uint64_t redislock_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t) ts.tv_sec * 1000000 + (uint64_t) ts.tv_nsec / 1000;
+}
+
+#endif /* REDISLOCK_POOL_H */

@@ -1,0 +1,31 @@
+/*
+ * The Lua scripts. Their text comes from the lua directory through the generated
+ * redislock_lua.h, so there is never a second copy to drift; their SHA1 is
+ * computed here from that same text.
+ */
+#include "php.h"
+#include "ext/standard/sha1.h"
+#include "redislock_scripts.h"
+#include "redislock_lua.h"
+
+#define SCRIPT(n) { #n, redislock_lua_##n, sizeof(redislock_lua_##n) - 1, { 0 } }
+
+redislock_script redislock_script_release = SCRIPT(release);
+redislock_script redislock_script_extend = SCRIPT(extend);
+
+static void script_hash(redislock_script *s)
+{
+    PHP_SHA1_CTX ctx;
+    unsigned char digest[20];
+
+    PHP_SHA1Init(&ctx);
+    PHP_SHA1Update(&ctx, (const unsigned char *) s->body, s->len);
+    PHP_SHA1Final(digest, &ctx);
+    make_sha1_digest(s->sha, digest);
+}
+
+void redislock_scripts_init(void)
+{
+    script_hash(&redislock_script_release);
+    script_hash(&redislock_script_extend);
+}
