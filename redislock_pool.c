@@ -30,6 +30,11 @@ struct redislock_conn {
     pid_t pid;                  /* process that opened it */
     uint32_t flags;
     unsigned long long commands; /* replies read over it */
+    char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME still to send, or NULL */
+    size_t hello_len;
+    int hello_count;             /* commands in hello */
+    bool hello_auth;             /* hello starts with AUTH */
+    bool hello_select;           /* hello has SELECT after AUTH (if any) */
 };
 
 #define REDISLOCK_CONN_PERSISTENT (1<<0) /* kept across requests */
@@ -48,6 +53,10 @@ static void conn_free(redislock_conn *c)
 {
     if (c->ctx) {
         redisFree(c->ctx);
+    }
+    if (c->hello) {
+        ZEND_SECURE_ZERO(c->hello, c->hello_len);
+        pefree(c->hello, 1);
     }
     ZEND_SECURE_ZERO(c->id, c->id_len);
     pefree(c->id, 1);
@@ -113,6 +122,10 @@ static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(cmd->errstr, sizeof(cmd->errstr), fmt, ap);
     va_end(ap);
+    if (cmd->in_hello && status != REDISLOCK_CMD_NOTSENT) {
+        /* The command itself was never sent. */
+        status = REDISLOCK_CMD_CONNECT;
+    }
     cmd->status = status;
     cmd->phase = PHASE_DONE;
     if (cmd->conn) {
@@ -124,8 +137,8 @@ static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
 /* Writes as much of the command as the socket takes. */
 static void cmd_send(redislock_cmd *cmd)
 {
-    while (cmd->sent < cmd->len) {
-        ssize_t n = send(cmd->conn->ctx->fd, cmd->buf + cmd->sent, cmd->len - cmd->sent, MSG_NOSIGNAL);
+    while (cmd->sent < cmd->outlen) {
+        ssize_t n = send(cmd->conn->ctx->fd, cmd->out + cmd->sent, cmd->outlen - cmd->sent, MSG_NOSIGNAL);
         if (n > 0) {
             cmd->sent += (size_t) n;
         } else if (n < 0 && errno == EINTR) {
@@ -140,6 +153,56 @@ static void cmd_send(redislock_cmd *cmd)
         }
     }
     cmd->phase = PHASE_RECV;
+}
+
+/* Checks the handshake replies of a new connection. AUTH or SELECT refused
+ * is fatal (the message says which); a server or ACL that refuses CLIENT
+ * SETNAME is no reason to fail. */
+static int hello_check(redislock_cmd *h, char *err, size_t errlen)
+{
+    redislock_conn *c = h->conn;
+    int i = 0;
+
+    if (c->hello_auth) {
+        redisReply *r = h->early[i++];
+        if (r->type == REDIS_REPLY_ERROR) {
+            snprintf(err, errlen, "authentication to %s failed: %.*s", h->srv->label, (int) MIN(r->len, 200), r->str);
+            return REDISLOCK_ERR;
+        }
+    }
+    if (c->hello_select) {
+        redisReply *r = i < h->expect - 1 ? h->early[i] : h->reply;
+        if (r->type == REDIS_REPLY_ERROR) {
+            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %.*s", h->srv->db, h->srv->label,
+                     (int) MIN(r->len, 200), r->str);
+            return REDISLOCK_ERR;
+        }
+    }
+    return REDISLOCK_OK;
+}
+
+/* The handshake of a new connection is complete: checks it, then sends the
+ * command itself. */
+static void hello_done(redislock_cmd *cmd)
+{
+    char err[REDISLOCK_ERRLEN];
+    redislock_conn *c = cmd->conn;
+
+    if (hello_check(cmd, err, sizeof(err)) != REDISLOCK_OK) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "%s", err);
+        return;
+    }
+    redislock_cmds_dtor(cmd, 1);
+    ZEND_SECURE_ZERO(c->hello, c->hello_len);
+    pefree(c->hello, 1);
+    c->hello = NULL;
+    cmd->in_hello = false;
+    cmd->out = cmd->buf;
+    cmd->outlen = cmd->len;
+    cmd->expect = 1;
+    cmd->sent = 0;
+    cmd->phase = PHASE_SEND;
+    cmd_send(cmd);
 }
 
 /* Reads what the socket has and completes the command once its reply is
@@ -169,15 +232,26 @@ static void cmd_recv(redislock_cmd *cmd)
             cmd_fail(cmd, REDISLOCK_CMD_LOST, "connection to %s lost: %s", cmd->srv->label, strerror(errno));
             return;
         }
-        if (redisReaderGetReply(ctx->reader, &reply) != REDIS_OK) {
-            cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
-            return;
-        }
-        if (reply) {
+        while (cmd->got < cmd->expect) {
+            if (redisReaderGetReply(ctx->reader, &reply) != REDIS_OK) {
+                cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+                return;
+            }
+            if (!reply) {
+                break;
+            }
+            if (++cmd->got < cmd->expect) {
+                cmd->early[cmd->got - 1] = reply;
+                continue;
+            }
             cmd->reply = reply;
+            cmd->conn->commands += (unsigned long long) cmd->expect;
+            if (cmd->in_hello) {
+                hello_done(cmd);
+                return;
+            }
             cmd->phase = PHASE_DONE;
             cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
-            cmd->conn->commands++;
             if (cmd->reply->type == REDIS_REPLY_ERROR) {
                 cmd->status = REDISLOCK_CMD_ERROR;
                 snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %.*s", cmd->srv->label,
@@ -245,47 +319,34 @@ static void io_run(redislock_cmd **cmds, size_t n, uint64_t deadline, zend_long 
     }
 }
 
-/* One command on one open connection, for the connection handshake. */
-static int conn_roundtrip(redislock_conn *c, const redislock_server *srv, zend_long timeout_ms, int argc,
-                          const char **argv, const size_t *lens, redisReply **reply, char *err, size_t errlen)
+/* Appends one formatted command to the connection's handshake. */
+static void hello_append(redislock_conn *c, int argc, const char **argv, const size_t *lens)
 {
-    redislock_cmd cmd, *p = &cmd;
-    char *buf = NULL;
-    int len = redisFormatCommandArgv(&buf, argc, argv, lens);
+    char *cmd = NULL;
+    int len = redisFormatCommandArgv(&cmd, argc, argv, lens);
 
     if (len < 0) {
-        snprintf(err, errlen, "out of memory");
-        return REDISLOCK_ERR;
+        zend_error_noreturn(E_ERROR, "redislock: out of memory formatting a command");
     }
-    memset(&cmd, 0, sizeof(cmd));
-    cmd.srv = srv;
-    cmd.buf = buf;
-    cmd.len = (size_t) len;
-    cmd.conn = c;
-    cmd.phase = PHASE_SEND;
-    c->flags |= REDISLOCK_CONN_BUSY;
-    io_run(&p, 1, redislock_now_us() + (uint64_t) timeout_ms * 1000, timeout_ms);
-    redisFreeCommand(buf);
-    *reply = cmd.reply;
-    if (cmd.status != REDISLOCK_CMD_OK && cmd.status != REDISLOCK_CMD_ERROR) {
-        /* cmd_fail closed the connection already */
-        snprintf(err, errlen, "%s", cmd.errstr);
-        return REDISLOCK_ERR;
-    }
-    return REDISLOCK_OK;
+    c->hello = perealloc(c->hello, c->hello_len + (size_t) len, 1);
+    memcpy(c->hello + c->hello_len, cmd, (size_t) len);
+    c->hello_len += (size_t) len;
+    c->hello_count++;
+    ZEND_SECURE_ZERO(cmd, (size_t) len);
+    redisFreeCommand(cmd);
 }
 
-/* Opens, authenticates and prepares a connection. On failure returns NULL
- * with a message in err. */
+/* Opens a TCP or unix connection and prepares (without sending it) the
+ * handshake that must precede any command: AUTH, SELECT, CLIENT SETNAME.
+ * On failure returns NULL with a message in err. */
 static redislock_conn *conn_open(const redislock_server *srv, const redislock_netopts *o, char *err, size_t errlen)
 {
     struct timeval tv = { .tv_sec = o->connect_timeout / 1000, .tv_usec = (o->connect_timeout % 1000) * 1000 };
     redisContext *ctx;
     redislock_conn *c;
-    redisReply *reply = NULL;
     const char *argv[3];
     size_t lens[3];
-    char name[64];
+    char name[64], db[24];
     int flags;
 
     ctx = srv->path ? redisConnectUnixWithTimeout(srv->path, tv) : redisConnectWithTimeout(srv->host, srv->port, tv);
@@ -323,51 +384,26 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
         }
         argv[argc] = srv->password;
         lens[argc++] = srv->password_len;
-        if (conn_roundtrip(c, srv, o->read_timeout, argc, argv, lens, &reply, err, errlen) != REDISLOCK_OK) {
-            return NULL;
-        }
-        if (reply->type == REDIS_REPLY_ERROR) {
-            snprintf(err, errlen, "authentication to %s failed: %.*s", srv->label, (int) MIN(reply->len, 200), reply->str);
-            goto fail;
-        }
-        freeReplyObject(reply);
-        reply = NULL;
+        hello_append(c, argc, argv, lens);
+        c->hello_auth = true;
     }
     if (srv->db) {
-        char db[24];
         argv[0] = "SELECT";
         lens[0] = 6;
         lens[1] = (size_t) snprintf(db, sizeof(db), ZEND_LONG_FMT, srv->db);
         argv[1] = db;
-        if (conn_roundtrip(c, srv, o->read_timeout, 2, argv, lens, &reply, err, errlen) != REDISLOCK_OK) {
-            return NULL;
-        }
-        if (reply->type == REDIS_REPLY_ERROR) {
-            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %.*s", srv->db, srv->label,
-                     (int) MIN(reply->len, 200), reply->str);
-            goto fail;
-        }
-        freeReplyObject(reply);
-        reply = NULL;
+        hello_append(c, 2, argv, lens);
+        c->hello_select = true;
     }
-    /* Name the connection so operators can tell it apart; a server or ACL
-     * that refuses CLIENT SETNAME is no reason to fail. */
+    /* Names the connection so operators can tell it apart. */
     argv[0] = "CLIENT";
     lens[0] = 6;
     argv[1] = "SETNAME";
     lens[1] = 7;
     lens[2] = (size_t) snprintf(name, sizeof(name), "redislock:%ld", (long) c->pid);
     argv[2] = name;
-    if (conn_roundtrip(c, srv, o->read_timeout, 3, argv, lens, &reply, err, errlen) != REDISLOCK_OK) {
-        return NULL;
-    }
-    freeReplyObject(reply);
+    hello_append(c, 3, argv, lens);
     return c;
-
-fail:
-    freeReplyObject(reply);
-    conn_free(c);
-    return NULL;
 }
 
 /* Returns a clean connection to srv, reusing the pooled one when it can. */
@@ -398,6 +434,37 @@ static redislock_conn *pool_get(const redislock_server *srv, const redislock_net
     return c;
 }
 
+/* Gets a connection for each command still to send (status NOTSENT) and
+ * readies the command, behind the handshake of a new connection. Returns
+ * the number of commands ready, listed in run[]. */
+static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen, redislock_cmd **run)
+{
+    size_t m = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        redislock_cmd *cmd = &cmds[i];
+        if (cmd->status != REDISLOCK_CMD_NOTSENT) {
+            continue;
+        }
+        cmd->conn = pool_get(cmd->srv, opts, reopen, cmd->errstr, sizeof(cmd->errstr));
+        if (!cmd->conn) {
+            cmd->status = REDISLOCK_CMD_CONNECT;
+            continue;
+        }
+        cmd->conn->flags |= REDISLOCK_CONN_BUSY;
+        cmd->in_hello = cmd->conn->hello != NULL;
+        cmd->out = cmd->in_hello ? cmd->conn->hello : cmd->buf;
+        cmd->outlen = cmd->in_hello ? cmd->conn->hello_len : cmd->len;
+        cmd->expect = cmd->in_hello ? cmd->conn->hello_count : 1;
+        cmd->got = 0;
+        cmd->sent = 0;
+        cmd->phase = PHASE_SEND;
+        cmd->status = REDISLOCK_CMD_OK;
+        run[m++] = cmd;
+    }
+    return m;
+}
+
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
 {
     redislock_cmd *run[REDISLOCK_MAX_SERVERS];
@@ -408,33 +475,21 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
         cmds[i].status = REDISLOCK_CMD_NOTSENT;
         cmds[i].errstr[0] = '\0';
         cmds[i].conn = NULL;
-        cmds[i].retried = false;
+        cmds[i].got = 0;
+        cmds[i].expect = 1;
+        cmds[i].in_hello = false;
     }
-    /* A connection that fails before the server saw the command (closed
-     * between the idle check and the write) is reopened once. */
+    /* One deadline for the handshake of new connections and the command:
+     * a server that does not answer costs read_timeout, once. A connection
+     * that fails before the server saw the command (closed between the idle
+     * check and the write) is reopened once. */
+    uint64_t deadline = redislock_now_us() + (uint64_t) opts->read_timeout * 1000;
     for (int attempt = 0; attempt < 2; attempt++) {
-        size_t m = 0;
-
-        for (size_t i = 0; i < n; i++) {
-            redislock_cmd *cmd = &cmds[i];
-            if (cmd->status != REDISLOCK_CMD_NOTSENT) {
-                continue;
-            }
-            cmd->conn = pool_get(cmd->srv, opts, attempt > 0, cmd->errstr, sizeof(cmd->errstr));
-            if (!cmd->conn) {
-                cmd->status = REDISLOCK_CMD_CONNECT;
-                continue;
-            }
-            cmd->conn->flags |= REDISLOCK_CONN_BUSY;
-            cmd->sent = 0;
-            cmd->phase = PHASE_SEND;
-            cmd->status = REDISLOCK_CMD_OK;
-            run[m++] = cmd;
-        }
+        size_t m = prepare(cmds, n, opts, attempt > 0, run);
         if (m == 0) {
             break;
         }
-        io_run(run, m, redislock_now_us() + (uint64_t) opts->read_timeout * 1000, opts->read_timeout);
+        io_run(run, m, deadline, opts->read_timeout);
     }
     for (size_t i = 0; i < n; i++) {
         if (cmds[i].status == REDISLOCK_CMD_NOTSENT) {
@@ -446,6 +501,10 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
 void redislock_cmds_dtor(redislock_cmd *cmds, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
+        for (int k = 0; k < MIN(cmds[i].got, cmds[i].expect - 1); k++) {
+            freeReplyObject(cmds[i].early[k]);
+        }
+        cmds[i].got = 0;
         if (cmds[i].reply) {
             freeReplyObject(cmds[i].reply);
             cmds[i].reply = NULL;

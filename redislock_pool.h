@@ -22,6 +22,7 @@
 #define REDISLOCK_CMD_ERROR 4    /* the server replied with an error (cmd->reply) */
 
 #define REDISLOCK_ERRLEN 256
+#define REDISLOCK_PIPELINE_MAX 3 /* longest pipeline: AUTH, SELECT, CLIENT SETNAME */
 
 typedef struct redislock_conn redislock_conn;
 
@@ -36,9 +37,14 @@ typedef struct redislock_cmd {
     char errstr[REDISLOCK_ERRLEN];
     /* private */
     redislock_conn *conn;
+    const char *out;              /* what is being sent: the handshake, then buf */
+    size_t outlen;
+    bool in_hello;                /* a new connection's handshake comes first */
     size_t sent;
     int phase;
-    bool retried;
+    int expect;                   /* replies to read: pipelined commands in buf */
+    int got;                      /* replies read so far */
+    redisReply *early[REDISLOCK_PIPELINE_MAX - 1]; /* replies before the last one */
 } redislock_cmd;
 
 /* How to reach the servers. */

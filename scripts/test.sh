@@ -6,7 +6,8 @@
 # extension and ends with the line
 #     phpt: N passed, N failed, N skipped
 # --memcheck runs every test under valgrind (USE_ZEND_ALLOC=0): a leak or an
-# invalid access fails the test. Exits non-zero on any failure, on any skip,
+# invalid access fails the test. REDISLOCK_NO_BUILD=1 skips setup and build.
+# Exits non-zero on any failure, on any skip,
 # or when no test ran.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,7 +20,8 @@ fi
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || tests=(tests)
 
-bash scripts/setup.sh
+# REDISLOCK_NO_BUILD=1 runs against the module already built.
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh
 
 rundir="$PWD/.run/test$$"
 mkdir -p "$rundir"
