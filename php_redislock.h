@@ -42,6 +42,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     zend_long ttl;
     zend_long connect_timeout;
     zend_long read_timeout;
+    zend_long quorum_timeout;
     bool persistent;
     bool auto_release;
 

@@ -121,6 +121,8 @@ PHP_INI_BEGIN()
                       zend_redislock_globals, redislock_globals)
     STD_PHP_INI_ENTRY("redislock.read_timeout", "1000", PHP_INI_ALL, OnUpdateRedislockTimeout, read_timeout,
                       zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.quorum_timeout", "100", PHP_INI_ALL, OnUpdateRedislockTimeout, quorum_timeout,
+                      zend_redislock_globals, redislock_globals)
     STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateBool, persistent, zend_redislock_globals,
                         redislock_globals)
     STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool, auto_release,

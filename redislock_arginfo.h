@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 0af28270c0a48cac383d68325932909c36006ec6 */
+ * Stub hash: 6163a5cc27c21a2b6df37b20cee1dbd35e20bb55 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

@@ -386,6 +386,7 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
     s->ttl = REDISLOCK_G(ttl);
     s->connect_timeout = REDISLOCK_G(connect_timeout);
     s->read_timeout = REDISLOCK_G(read_timeout);
+    s->quorum_timeout = REDISLOCK_G(quorum_timeout);
     s->persistent = REDISLOCK_G(persistent);
     s->auto_release = REDISLOCK_G(auto_release);
 
@@ -420,6 +421,8 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
                 rc = option_long(val, "connect_timeout", 1, REDISLOCK_TIMEOUT_MAX, arg_num, &s->connect_timeout);
             } else if (zend_string_equals_literal(key, "read_timeout")) {
                 rc = option_long(val, "read_timeout", 1, REDISLOCK_TIMEOUT_MAX, arg_num, &s->read_timeout);
+            } else if (zend_string_equals_literal(key, "quorum_timeout")) {
+                rc = option_long(val, "quorum_timeout", 1, REDISLOCK_TIMEOUT_MAX, arg_num, &s->quorum_timeout);
             } else if (zend_string_equals_literal(key, "persistent")) {
                 rc = option_bool(val, "persistent", arg_num, &s->persistent);
             } else if (zend_string_equals_literal(key, "auto_release")) {

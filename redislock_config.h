@@ -45,6 +45,7 @@ typedef struct redislock_settings {
     zend_long ttl;
     zend_long connect_timeout;
     zend_long read_timeout;
+    zend_long quorum_timeout;   /* per-server limit when there are several servers */
     bool persistent;
     bool auto_release;
 } redislock_settings;

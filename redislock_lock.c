@@ -36,13 +36,22 @@ static uint32_t quorum(const redislock_lock *l)
     return l->settings.servers->count / 2 + 1;
 }
 
+/* Timeouts for one exchange. With several servers each one gets at most
+ * quorum_timeout, small next to the ttl as Redlock wants, so that a slow or
+ * frozen minority costs little of the lease. */
 static redislock_netopts netopts(const redislock_lock *l)
 {
+    const redislock_settings *s = &l->settings;
     redislock_netopts o = {
-        .connect_timeout = l->settings.connect_timeout,
-        .read_timeout = l->settings.read_timeout,
-        .persistent = l->settings.persistent,
+        .connect_timeout = s->connect_timeout,
+        .read_timeout = s->read_timeout,
+        .persistent = s->persistent,
     };
+
+    if (s->servers->count > 1) {
+        o.connect_timeout = MIN(o.connect_timeout, s->quorum_timeout);
+        o.read_timeout = MIN(o.read_timeout, s->quorum_timeout);
+    }
     return o;
 }
 
