@@ -28,6 +28,7 @@ typedef struct redislock_stats {
     zend_ulong connects;       /* connections opened */
     zend_ulong reconnects;     /* connections reopened after being found closed or broken */
     zend_ulong script_reloads; /* scripts sent again after NOSCRIPT */
+    zend_ulong waits;          /* waits for a release that ended (woken, or the holder's lease ran out) */
     zend_ulong errors;         /* RedisLockException thrown for infrastructure faults */
 } redislock_stats;
 
@@ -45,6 +46,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     zend_long quorum_timeout;
     bool persistent;
     bool auto_release;
+    bool fencing;
 
     /* Connection pool: persistent and request-scoped connections. */
     struct redislock_conn **conns;

@@ -55,7 +55,7 @@ static const struct {
 #define COUNTER(n) { #n, XtOffsetOf(redislock_stats, n) }
     COUNTER(acquired), COUNTER(contended), COUNTER(released), COUNTER(released_lost),
     COUNTER(extended), COUNTER(extend_failed), COUNTER(auto_released), COUNTER(connects),
-    COUNTER(reconnects), COUNTER(script_reloads), COUNTER(errors),
+    COUNTER(reconnects), COUNTER(script_reloads), COUNTER(waits), COUNTER(errors),
 #undef COUNTER
 };
 
@@ -127,6 +127,8 @@ PHP_INI_BEGIN()
                         redislock_globals)
     STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool, auto_release,
                         zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_BOOLEAN("redislock.fencing", "0", PHP_INI_ALL, OnUpdateBool, fencing, zend_redislock_globals,
+                        redislock_globals)
 PHP_INI_END()
 
 /* }}} */
@@ -253,7 +255,7 @@ static void redislock_free(zend_object *obj)
     }
     if (o->initialized) {
         redislock_settings_dtor(&o->lock.settings);
-        zend_string_release(o->lock.key);
+        redislock_lock_free_keys(&o->lock);
     }
     zend_object_std_dtor(obj);
 }
@@ -287,6 +289,7 @@ PHP_METHOD(RedisLock, __construct)
     }
     o->lock.key = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), ZSTR_VAL(name), ZSTR_LEN(name));
     zend_string_release(prefix);
+    redislock_lock_init_keys(&o->lock);
     o->initialized = true;
     track(o);
 }
@@ -386,6 +389,18 @@ PHP_METHOD(RedisLock, token)
         RETURN_NULL();
     }
     RETURN_STRINGL(o->lock.token, REDISLOCK_TOKEN_LEN);
+}
+
+PHP_METHOD(RedisLock, fence)
+{
+    redislock_object *o;
+
+    ZEND_PARSE_PARAMETERS_NONE();
+    REDISLOCK_FETCH(o);
+    if (!o->lock.held || !o->lock.settings.fencing) {
+        RETURN_NULL();
+    }
+    RETURN_LONG(o->lock.fence);
 }
 
 PHP_METHOD(RedisLock, run)
@@ -533,6 +548,7 @@ static PHP_MINFO_FUNCTION(redislock)
     php_info_print_table_row(2, "hiredis (compiled against)", buf);
     php_info_print_table_row(2, "release script SHA1", redislock_script_release.sha);
     php_info_print_table_row(2, "extend script SHA1", redislock_script_extend.sha);
+    php_info_print_table_row(2, "acquire script SHA1", redislock_script_acquire.sha);
     snprintf(buf, sizeof(buf), "%u", REDISLOCK_G(nconns));
     php_info_print_table_row(2, "Open connections", buf);
     php_info_print_table_end();

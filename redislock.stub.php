@@ -17,7 +17,8 @@ final class RedisLock
     /**
      * @param string $name lock name; the Redis key is the prefix followed by it (binary-safe)
      * @param array $options per-lock settings, named like the INI entries without "redislock.":
-     *        servers, prefix, ttl, connect_timeout, read_timeout, quorum_timeout, persistent, auto_release
+     *        servers, prefix, ttl, connect_timeout, read_timeout, quorum_timeout, persistent, auto_release,
+     *        fencing
      */
     public function __construct(string $name, #[\SensitiveParameter] array $options = []) {}
 
@@ -44,6 +45,13 @@ final class RedisLock
     public function token(): ?string {}
 
     /**
+     * The fencing number of the current hold, or null (not held, or the lock was made without
+     * 'fencing' => true). It grows with every grant of this lock name, so a storage layer that
+     * remembers the highest number it has seen can refuse a late write from a holder whose lease ran out.
+     */
+    public function fence(): ?int {}
+
+    /**
      * acquire($waitMs), call $fn(), release in all cases; returns what $fn returned.
      * Throws RedisLockException when the lock could not be taken in time.
      */
@@ -51,7 +59,7 @@ final class RedisLock
 
     /**
      * Per-process counters: acquired, contended, released, released_lost, extended,
-     * extend_failed, auto_released, connects, reconnects, script_reloads, errors.
+     * extend_failed, auto_released, connects, reconnects, script_reloads, waits, errors.
      *
      * @return array<string, int>
      */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 6163a5cc27c21a2b6df37b20cee1dbd35e20bb55 */
+ * Stub hash: 6d7b06d7f7b55064da9b2ca7f642f818120565d0 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
@@ -25,6 +25,9 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_token, 0, 0, IS_STRING, 1)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_fence, 0, 0, IS_LONG, 1)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_run, 0, 1, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO(0, fn, IS_CALLABLE, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, waitMs, IS_LONG, 0, "0")
@@ -41,6 +44,7 @@ ZEND_METHOD(RedisLock, extend);
 ZEND_METHOD(RedisLock, isAcquired);
 ZEND_METHOD(RedisLock, remaining);
 ZEND_METHOD(RedisLock, token);
+ZEND_METHOD(RedisLock, fence);
 ZEND_METHOD(RedisLock, run);
 ZEND_METHOD(RedisLock, stats);
 
@@ -53,6 +57,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, isAcquired, arginfo_class_RedisLock_isAcquired, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, remaining, arginfo_class_RedisLock_remaining, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, token, arginfo_class_RedisLock_token, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, fence, arginfo_class_RedisLock_fence, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, run, arginfo_class_RedisLock_run, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END

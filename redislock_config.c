@@ -389,6 +389,7 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
     s->quorum_timeout = REDISLOCK_G(quorum_timeout);
     s->persistent = REDISLOCK_G(persistent);
     s->auto_release = REDISLOCK_G(auto_release);
+    s->fencing = REDISLOCK_G(fencing);
 
     if (options) {
         ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, val) {
@@ -427,6 +428,8 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
                 rc = option_bool(val, "persistent", arg_num, &s->persistent);
             } else if (zend_string_equals_literal(key, "auto_release")) {
                 rc = option_bool(val, "auto_release", arg_num, &s->auto_release);
+            } else if (zend_string_equals_literal(key, "fencing")) {
+                rc = option_bool(val, "fencing", arg_num, &s->fencing);
             } else {
                 zend_argument_value_error(arg_num, "contains unknown option \"%s\"", ZSTR_VAL(key));
                 rc = REDISLOCK_ERR;

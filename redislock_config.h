@@ -48,6 +48,7 @@ typedef struct redislock_settings {
     zend_long quorum_timeout;   /* per-server limit when there are several servers */
     bool persistent;
     bool auto_release;
+    bool fencing;               /* number each grant from a per-lock counter */
 } redislock_settings;
 
 /* Parses a comma-separated DSN list. On success stores a new list (refcount

@@ -89,19 +89,25 @@ static bool is_noscript(const redislock_cmd *cmd)
     return cmd->status == REDISLOCK_CMD_ERROR && cmd->reply->len >= 8 && memcmp(cmd->reply->str, "NOSCRIPT", 8) == 0;
 }
 
-/* Runs a script with KEYS[1] = key and ARGV = token, extra... on every
- * server, by EVALSHA; servers that lost the script (restart, SCRIPT FLUSH)
- * get it again with EVAL, which runs and caches it in one round trip. */
-static void script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, const char *extra,
-                       size_t extra_len)
+/* Runs a script on every server by EVALSHA. argv[0] and argv[1] are
+ * filled in here (EVALSHA sha, or EVAL body); the caller gives numkeys, the
+ * keys and the arguments from argv[2] on. Servers that lost the script
+ * (restart, SCRIPT FLUSH) get it again with EVAL, which runs and caches it
+ * in one round trip. */
+static void script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
+                       const char **argv, size_t *lens)
 {
-    const char *argv[6] = { "EVALSHA", script->sha, "1", ZSTR_VAL(l->key), l->token, extra };
-    size_t lens[6] = { 7, 40, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, extra_len };
-    int argc = extra ? 6 : 5;
     uint32_t n = l->settings.servers->count, reload = 0;
     redislock_cmd again[REDISLOCK_MAX_SERVERS];
     uint32_t where[REDISLOCK_MAX_SERVERS];
+    redislock_netopts o = netopts(l);
+    char *buf = NULL;
+    int len;
 
+    argv[0] = "EVALSHA";
+    lens[0] = 7;
+    argv[1] = script->sha;
+    lens[1] = 40;
     exec_all(l, cmds, argc, argv, lens);
     for (uint32_t i = 0; i < n; i++) {
         if (is_noscript(&cmds[i])) {
@@ -115,8 +121,6 @@ static void script_all(redislock_lock *l, const redislock_script *script, redisl
         return;
     }
 
-    char *buf = NULL;
-    int len;
     argv[0] = "EVAL";
     lens[0] = 4;
     argv[1] = script->body;
@@ -129,13 +133,21 @@ static void script_all(redislock_lock *l, const redislock_script *script, redisl
         again[k].buf = buf;
         again[k].len = (size_t) len;
     }
-    redislock_netopts o = netopts(l);
     redislock_pool_exec(again, reload, &o);
     redisFreeCommand(buf);
     for (uint32_t k = 0; k < reload; k++) {
         cmds[where[k]] = again[k];
     }
     REDISLOCK_G(stats).script_reloads += reload;
+}
+
+/* The release script: KEYS = lock, waiters marker, wake-up list; ARGV = token. */
+static void release_all(redislock_lock *l, redislock_cmd *cmds)
+{
+    const char *argv[7] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->wait_key), ZSTR_VAL(l->wake_key), l->token };
+    size_t lens[7] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->wait_key), ZSTR_LEN(l->wake_key), REDISLOCK_TOKEN_LEN };
+
+    script_all(l, &redislock_script_release, cmds, 7, argv, lens);
 }
 
 /* Counts a command without a usable answer; a reply of a type the
@@ -191,7 +203,7 @@ static void cleanup(redislock_lock *l)
 {
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
 
-    script_all(l, &redislock_script_release, cmds, NULL, 0);
+    release_all(l, cmds);
     redislock_cmds_dtor(cmds, l->settings.servers->count);
     l->has_token = false;
     l->held = false;
@@ -213,41 +225,81 @@ static int new_token(redislock_lock *l)
     return REDISLOCK_OK;
 }
 
-/* One attempt: SET key token NX PX ttl on every server. */
-static int try_acquire(redislock_lock *l, bool *result)
+/* Reads the acquire script's answer, {1, fence} or {0, holder's pttl},
+ * into the tally. */
+static void tally_acquire_script(tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
+{
+    redisReply *r = cmd->reply;
+
+    if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
+        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER) {
+        if (r->element[0]->integer == 1) {
+            t->yes++;
+            *fence = MAX(*fence, (zend_long) r->element[1]->integer);
+        } else {
+            t->no++;
+            *pttl = MAX(*pttl, (zend_long) r->element[1]->integer);
+        }
+        return;
+    }
+    tally_failure(t, cmd);
+}
+
+/* One attempt on every server: SET key token NX PX ttl, or the acquire
+ * script when a fence is wanted or the caller will wait wait_ms for a
+ * release (one server only). *pttl gets the holder's remaining lease when it
+ * is known (-1 otherwise). */
+static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_long *pttl)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     tally t = { 0 };
-    char ttl[24];
-    const char *argv[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", ttl };
-    size_t lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, 0 };
+    char ttl[24], wait[24];
     uint64_t start, valid_until;
+    zend_long fence = 0;
+    bool scripted = l->settings.fencing || wait_ms > 0;
 
     *result = false;
+    *pttl = -1;
     if (new_token(l) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
     l->has_token = true;
     l->pid = getpid();
 
     start = redislock_now_us();
-    exec_all(l, cmds, 6, argv, lens);
-    for (uint32_t i = 0; i < n; i++) {
-        redislock_cmd *cmd = &cmds[i];
-        if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS) {
-            t.yes++;
-        } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-            t.no++;
-        } else {
-            tally_failure(&t, cmd);
+    if (scripted) {
+        const char *argv[10] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->wait_key),
+                                 l->token, ttl, l->settings.fencing ? "1" : "0", wait };
+        size_t lens[10] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->wait_key),
+                            REDISLOCK_TOKEN_LEN, 0, 1, 0 };
+        lens[7] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+        lens[9] = (size_t) snprintf(wait, sizeof(wait), ZEND_LONG_FMT, wait_ms);
+        script_all(l, &redislock_script_acquire, cmds, 10, argv, lens);
+        for (uint32_t i = 0; i < n; i++) {
+            tally_acquire_script(&t, &cmds[i], &fence, pttl);
+        }
+    } else {
+        const char *argv[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", ttl };
+        size_t lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, 0 };
+        lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+        exec_all(l, cmds, 6, argv, lens);
+        for (uint32_t i = 0; i < n; i++) {
+            redislock_cmd *cmd = &cmds[i];
+            if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS) {
+                t.yes++;
+            } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
+                t.no++;
+            } else {
+                tally_failure(&t, cmd);
+            }
         }
     }
     valid_until = validity_end(start, l->settings.ttl);
     if (t.yes >= quorum(l) && redislock_now_us() < valid_until) {
         l->held = true;
         l->valid_until = valid_until;
+        l->fence = fence;
         REDISLOCK_G(stats).acquired++;
         *result = true;
         redislock_cmds_dtor(cmds, n);
@@ -267,6 +319,41 @@ static int try_acquire(redislock_lock *l, bool *result)
     }
     REDISLOCK_G(stats).contended++;
     return REDISLOCK_OK;
+}
+
+/* Blocks until a release wakes us (BLPOP on the lock's wake-up list) or
+ * timeout_us pass. Returns false when the server cannot do it (an ACL
+ * without BLPOP, say), so the caller falls back to sleeping. */
+static bool wait_for_release(redislock_lock *l, uint64_t timeout_us)
+{
+    redislock_cmd cmd;
+    redislock_netopts o = netopts(l);
+    char secs[32];
+    const char *argv[3] = { "BLPOP", ZSTR_VAL(l->wake_key), secs };
+    size_t lens[3] = { 5, ZSTR_LEN(l->wake_key), 0 };
+    char *buf = NULL;
+    int len;
+    bool ok;
+
+    timeout_us = MAX(timeout_us, 1000);
+    lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) timeout_us / 1e6);
+    len = redisFormatCommandArgv(&buf, 3, argv, lens);
+    if (len < 0) {
+        zend_error_noreturn(E_ERROR, "redislock: out of memory formatting a command");
+    }
+    cmd.srv = &l->settings.servers->server[0];
+    cmd.buf = buf;
+    cmd.len = (size_t) len;
+    /* The server answers when woken or when its own timeout ends. */
+    o.read_timeout += (zend_long) (timeout_us / 1000) + 1;
+    redislock_pool_exec(&cmd, 1, &o);
+    redisFreeCommand(buf);
+    ok = cmd.status == REDISLOCK_CMD_OK;
+    redislock_cmds_dtor(&cmd, 1);
+    if (ok) {
+        REDISLOCK_G(stats).waits++;
+    }
+    return ok;
 }
 
 /* A random delay in [cap/2, cap] microseconds. */
@@ -295,17 +382,29 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     if (l->has_token && l->pid == getpid()) {
         cleanup(l);
     }
+    /* One server: sleep until a release wakes us (or the holder's lease
+     * runs out). Several servers: Redlock's random backoff. */
+    bool wakeups = l->settings.servers->count == 1;
     for (;;) {
-        uint64_t now;
+        uint64_t now = redislock_now_us(), left = now < deadline ? deadline - now : 0;
+        zend_long pttl;
 
-        if (try_acquire(l, result) != REDISLOCK_OK) {
+        if (try_acquire(l, wakeups ? (zend_long) (left / 1000) : 0, result, &pttl) != REDISLOCK_OK) {
             return REDISLOCK_ERR;
         }
         now = redislock_now_us();
         if (*result || now >= deadline) {
             return REDISLOCK_OK;
         }
-        usleep((useconds_t) MIN(jitter(cap), deadline - now));
+        left = deadline - now;
+        if (wakeups && left >= 1000) {
+            uint64_t until_expiry = pttl > 0 ? (uint64_t) pttl * 1000 : left;
+            if (wait_for_release(l, MIN(left, until_expiry))) {
+                continue;
+            }
+            wakeups = false;
+        }
+        usleep((useconds_t) MIN(jitter(cap), left));
         cap = MIN(cap * 2, BACKOFF_MAX_US);
     }
 }
@@ -320,7 +419,7 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     if (!l->has_token || l->pid != getpid()) {
         return REDISLOCK_OK;
     }
-    script_all(l, &redislock_script_release, cmds, NULL, 0);
+    release_all(l, cmds);
     for (uint32_t i = 0; i < n; i++) {
         tally_integer(&t, &cmds[i]);
     }
@@ -347,16 +446,17 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     tally t = { 0 };
     char arg[24];
-    size_t arg_len;
     uint64_t start, valid_until;
 
     *result = false;
     if (!l->has_token || !l->held || l->pid != getpid()) {
         return REDISLOCK_OK;
     }
-    arg_len = (size_t) snprintf(arg, sizeof(arg), ZEND_LONG_FMT, ttl);
+    const char *argv[6] = { NULL, NULL, "1", ZSTR_VAL(l->key), l->token, arg };
+    size_t lens[6] = { 0, 0, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 0 };
+    lens[5] = (size_t) snprintf(arg, sizeof(arg), ZEND_LONG_FMT, ttl);
     start = redislock_now_us();
-    script_all(l, &redislock_script_extend, cmds, arg, arg_len);
+    script_all(l, &redislock_script_extend, cmds, 6, argv, lens);
     for (uint32_t i = 0; i < n; i++) {
         tally_integer(&t, &cmds[i]);
     }
@@ -421,6 +521,26 @@ int redislock_lock_check(redislock_lock *l, bool *result)
         l->held = false;
     }
     return REDISLOCK_OK;
+}
+
+static zend_string *aux_key(const zend_string *key, const char *suffix)
+{
+    return zend_string_concat2(ZSTR_VAL(key), ZSTR_LEN(key), suffix, strlen(suffix));
+}
+
+void redislock_lock_init_keys(redislock_lock *l)
+{
+    l->fence_key = aux_key(l->key, ":redislock-fence");
+    l->wait_key = aux_key(l->key, ":redislock-wait");
+    l->wake_key = aux_key(l->key, ":redislock-wake");
+}
+
+void redislock_lock_free_keys(redislock_lock *l)
+{
+    zend_string_release(l->key);
+    zend_string_release(l->fence_key);
+    zend_string_release(l->wait_key);
+    zend_string_release(l->wake_key);
 }
 
 zend_long redislock_lock_remaining(const redislock_lock *l)

@@ -14,6 +14,10 @@
 typedef struct redislock_lock {
     redislock_settings settings;
     zend_string *key;                     /* prefix + name */
+    zend_string *fence_key;               /* key + ":redislock-fence": the fence counter */
+    zend_string *wait_key;                /* key + ":redislock-wait": marks that someone waits */
+    zend_string *wake_key;                /* key + ":redislock-wake": a release's wake-up for one waiter */
+    zend_long fence;                      /* fencing number of the current hold (0 without fencing) */
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
@@ -39,6 +43,10 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result);
 
 /* Asks the servers whether a quorum still has our token. */
 int redislock_lock_check(redislock_lock *l, bool *result);
+
+/* Derives the lock's auxiliary keys from l->key. */
+void redislock_lock_init_keys(redislock_lock *l);
+void redislock_lock_free_keys(redislock_lock *l);
 
 /* Milliseconds of validity left on the local monotonic clock, 0 when not held. */
 zend_long redislock_lock_remaining(const redislock_lock *l);

@@ -12,6 +12,7 @@
 
 redislock_script redislock_script_release = SCRIPT(release);
 redislock_script redislock_script_extend = SCRIPT(extend);
+redislock_script redislock_script_acquire = SCRIPT(acquire);
 
 static void script_hash(redislock_script *s)
 {
@@ -28,4 +29,5 @@ void redislock_scripts_init(void)
 {
     script_hash(&redislock_script_release);
     script_hash(&redislock_script_extend);
+    script_hash(&redislock_script_acquire);
 }

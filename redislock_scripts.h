@@ -16,6 +16,7 @@ typedef struct redislock_script {
 
 extern redislock_script redislock_script_release;
 extern redislock_script redislock_script_extend;
+extern redislock_script redislock_script_acquire;
 
 /* Computes the SHA1 of every script; called from MINIT. */
 void redislock_scripts_init(void);

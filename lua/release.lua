@@ -1,7 +1,16 @@
 -- Compare-and-delete: remove KEYS[1] only while it still holds the owner
--- token ARGV[1]. Returns 1 when the key was deleted, 0 when it was absent or
--- held by another token (which is left untouched).
+-- token ARGV[1]. When waiters are marked (KEYS[2]), push one wake-up onto
+-- KEYS[3] for one of them to pop, unless one is already pending, so a
+-- release wakes one waiter, not all.
+-- Returns 1 when the key was deleted, 0 when it was absent or held by another
+-- token (which is left untouched).
 if redis.call('get', KEYS[1]) == ARGV[1] then
-    return redis.call('del', KEYS[1])
+    redis.call('del', KEYS[1])
+    local waiting = redis.call('pttl', KEYS[2])
+    if waiting > 0 and redis.call('llen', KEYS[3]) == 0 then
+        redis.call('rpush', KEYS[3], '1')
+        redis.call('pexpire', KEYS[3], waiting)
+    end
+    return 1
 end
 return 0
