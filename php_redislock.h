@@ -47,6 +47,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     bool persistent;
     bool auto_release;
     bool fencing;
+    bool fair;
 
     /* Connection pool: persistent and request-scoped connections. */
     struct redislock_conn **conns;

@@ -129,6 +129,8 @@ PHP_INI_BEGIN()
                         zend_redislock_globals, redislock_globals)
     STD_PHP_INI_BOOLEAN("redislock.fencing", "0", PHP_INI_ALL, OnUpdateBool, fencing, zend_redislock_globals,
                         redislock_globals)
+    STD_PHP_INI_BOOLEAN("redislock.fair", "0", PHP_INI_ALL, OnUpdateBool, fair, zend_redislock_globals,
+                        redislock_globals)
 PHP_INI_END()
 
 /* }}} */

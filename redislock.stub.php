@@ -18,7 +18,7 @@ final class RedisLock
      * @param string $name lock name; the Redis key is the prefix followed by it (binary-safe)
      * @param array $options per-lock settings, named like the INI entries without "redislock.":
      *        servers, prefix, ttl, connect_timeout, read_timeout, quorum_timeout, persistent, auto_release,
-     *        fencing
+     *        fencing, fair
      */
     public function __construct(string $name, #[\SensitiveParameter] array $options = []) {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 6d7b06d7f7b55064da9b2ca7f642f818120565d0 */
+ * Stub hash: 96f0e90cdc256faf749e46aa3f8d7fa580ad7fdf */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

@@ -390,6 +390,7 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
     s->persistent = REDISLOCK_G(persistent);
     s->auto_release = REDISLOCK_G(auto_release);
     s->fencing = REDISLOCK_G(fencing);
+    s->fair = REDISLOCK_G(fair);
 
     if (options) {
         ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, val) {
@@ -430,6 +431,8 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
                 rc = option_bool(val, "auto_release", arg_num, &s->auto_release);
             } else if (zend_string_equals_literal(key, "fencing")) {
                 rc = option_bool(val, "fencing", arg_num, &s->fencing);
+            } else if (zend_string_equals_literal(key, "fair")) {
+                rc = option_bool(val, "fair", arg_num, &s->fair);
             } else {
                 zend_argument_value_error(arg_num, "contains unknown option \"%s\"", ZSTR_VAL(key));
                 rc = REDISLOCK_ERR;
@@ -447,6 +450,11 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
             return REDISLOCK_ERR;
         }
         redislock_servers_addref(servers);
+    }
+    if (s->fair && servers->count > 1) {
+        zend_argument_value_error(arg_num, "option \"fair\" needs a single server, \"servers\" lists %u",
+                                  servers->count);
+        goto fail;
     }
     s->servers = servers;
     *prefix = pfx ? zend_string_copy(pfx) : zend_string_init(REDISLOCK_G(prefix), strlen(REDISLOCK_G(prefix)), 0);

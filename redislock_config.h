@@ -49,6 +49,7 @@ typedef struct redislock_settings {
     bool persistent;
     bool auto_release;
     bool fencing;               /* number each grant from a per-lock counter */
+    bool fair;                  /* waiters get the lock in arrival order (one server only) */
 } redislock_settings;
 
 /* Parses a comma-separated DSN list. On success stores a new list (refcount

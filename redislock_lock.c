@@ -22,6 +22,7 @@
 
 #define BACKOFF_MIN_US 2000    /* first retry delay ceiling */
 #define BACKOFF_MAX_US 50000   /* longest retry delay */
+#define REDISLOCK_QUEUE_STAY_MS 2000 /* fair mode: a waiter's place lasts this long unless renewed */
 
 /* How the servers answered one operation. */
 typedef struct tally {
@@ -144,6 +145,16 @@ static void script_all(redislock_lock *l, const redislock_script *script, redisl
 /* The release script: KEYS = lock, waiters marker, wake-up list; ARGV = token. */
 static void release_all(redislock_lock *l, redislock_cmd *cmds)
 {
+    if (l->settings.fair) {
+        char stay[24];
+        const char *argv[8] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->queue_key), ZSTR_VAL(l->wake_prefix),
+                                l->token, stay };
+        size_t lens[8] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->queue_key), ZSTR_LEN(l->wake_prefix),
+                           REDISLOCK_TOKEN_LEN, 0 };
+        lens[7] = (size_t) snprintf(stay, sizeof(stay), "%d", REDISLOCK_QUEUE_STAY_MS);
+        script_all(l, &redislock_script_release_fair, cmds, 8, argv, lens);
+        return;
+    }
     const char *argv[7] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->wait_key), ZSTR_VAL(l->wake_key), l->token };
     size_t lens[7] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->wait_key), ZSTR_LEN(l->wake_key), REDISLOCK_TOKEN_LEN };
 
@@ -245,6 +256,82 @@ static void tally_acquire_script(tally *t, redislock_cmd *cmd, zend_long *fence,
     tally_failure(t, cmd);
 }
 
+/* Ends an attempt that was not granted: removes our token wherever it may
+ * sit, and tells whether the servers gave an answer at all. */
+static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const tally *t)
+{
+    uint32_t n = l->settings.servers->count;
+
+    if (t->yes + t->no < quorum(l)) {
+        describe_failure(l, cmds, t, "acquire");
+    }
+    redislock_cmds_dtor(cmds, n);
+    if (t->yes > 0 || t->unknown > 0) {
+        cleanup(l);
+    }
+    l->has_token = false;
+    l->held = false;
+    if (t->yes + t->no < quorum(l)) {
+        return REDISLOCK_ERR;
+    }
+    REDISLOCK_G(stats).contended++;
+    return REDISLOCK_OK;
+}
+
+/* Records a granted attempt. */
+static void attempt_granted(redislock_lock *l, redislock_cmd *cmds, uint64_t valid_until, zend_long fence)
+{
+    l->held = true;
+    l->valid_until = valid_until;
+    l->fence = fence;
+    REDISLOCK_G(stats).acquired++;
+    redislock_cmds_dtor(cmds, l->settings.servers->count);
+}
+
+/* Fair mode (one server): the lock goes to the waiter at the head of the
+ * queue. A caller that will wait joins the queue, or renews its place. */
+static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_long *pttl)
+{
+    redislock_cmd cmds[1];
+    tally t = { 0 };
+    char ttl[24], stay[24];
+    zend_long fence = 0;
+    uint64_t start = redislock_now_us();
+    const char *argv[12] = { NULL, NULL, "5", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->queue_key),
+                             ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, ttl,
+                             l->settings.fencing ? "1" : "0", stay };
+    size_t lens[12] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->queue_key),
+                        ZSTR_LEN(l->queue_exp_key), ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0, 1, 0 };
+
+    lens[9] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+    lens[11] = (size_t) snprintf(stay, sizeof(stay), "%d", waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
+    script_all(l, &redislock_script_acquire_fair, cmds, 12, argv, lens);
+    tally_acquire_script(&t, &cmds[0], &fence, pttl);
+    if (t.yes == 1 && redislock_now_us() < validity_end(start, l->settings.ttl)) {
+        attempt_granted(l, cmds, validity_end(start, l->settings.ttl), fence);
+        *result = true;
+        return REDISLOCK_OK;
+    }
+    return attempt_failed(l, cmds, &t);
+}
+
+/* Fair mode: a waiter that gives up leaves the queue at once, passing on a
+ * wake-up it may have been sent. Failures are ignored: its place expires
+ * on its own. */
+static void leave_queue(redislock_lock *l)
+{
+    redislock_cmd cmds[1];
+    char stay[24];
+    const char *argv[9] = { NULL, NULL, "4", ZSTR_VAL(l->key), ZSTR_VAL(l->queue_key), ZSTR_VAL(l->queue_exp_key),
+                            ZSTR_VAL(l->wake_prefix), l->token, stay };
+    size_t lens[9] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->queue_key), ZSTR_LEN(l->queue_exp_key),
+                       ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0 };
+
+    lens[8] = (size_t) snprintf(stay, sizeof(stay), "%d", REDISLOCK_QUEUE_STAY_MS);
+    script_all(l, &redislock_script_leave_queue, cmds, 9, argv, lens);
+    redislock_cmds_dtor(cmds, 1);
+}
+
 /* One attempt on every server: SET key token NX PX ttl, or the acquire
  * script when a fence is wanted or the caller will wait wait_ms for a
  * release (one server only). *pttl gets the holder's remaining lease when it
@@ -261,11 +348,11 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
 
     *result = false;
     *pttl = -1;
-    if (new_token(l) != REDISLOCK_OK) {
-        return REDISLOCK_ERR;
-    }
     l->has_token = true;
     l->pid = getpid();
+    if (l->settings.fair) {
+        return try_acquire_fair(l, wait_ms > 0, result, pttl);
+    }
 
     start = redislock_now_us();
     if (scripted) {
@@ -297,28 +384,11 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
     }
     valid_until = validity_end(start, l->settings.ttl);
     if (t.yes >= quorum(l) && redislock_now_us() < valid_until) {
-        l->held = true;
-        l->valid_until = valid_until;
-        l->fence = fence;
-        REDISLOCK_G(stats).acquired++;
+        attempt_granted(l, cmds, valid_until, fence);
         *result = true;
-        redislock_cmds_dtor(cmds, n);
         return REDISLOCK_OK;
     }
-    if (t.yes + t.no < quorum(l)) {
-        describe_failure(l, cmds, &t, "acquire");
-    }
-    redislock_cmds_dtor(cmds, n);
-    if (t.yes > 0 || t.unknown > 0) {
-        cleanup(l);
-    }
-    l->has_token = false;
-    l->held = false;
-    if (t.yes + t.no < quorum(l)) {
-        return REDISLOCK_ERR;
-    }
-    REDISLOCK_G(stats).contended++;
-    return REDISLOCK_OK;
+    return attempt_failed(l, cmds, &t);
 }
 
 /* Blocks until a release wakes us (BLPOP on the lock's wake-up list) or
@@ -329,12 +399,19 @@ static bool wait_for_release(redislock_lock *l, uint64_t timeout_us)
     redislock_cmd cmd;
     redislock_netopts o = netopts(l);
     char secs[32];
-    const char *argv[3] = { "BLPOP", ZSTR_VAL(l->wake_key), secs };
-    size_t lens[3] = { 5, ZSTR_LEN(l->wake_key), 0 };
+    zend_string *list = l->settings.fair ? zend_string_concat2(ZSTR_VAL(l->wake_prefix), ZSTR_LEN(l->wake_prefix),
+                                                                l->token, REDISLOCK_TOKEN_LEN)
+                                         : zend_string_copy(l->wake_key);
+    const char *argv[3] = { "BLPOP", ZSTR_VAL(list), secs };
+    size_t lens[3] = { 5, ZSTR_LEN(list), 0 };
     char *buf = NULL;
     int len;
     bool ok;
 
+    if (l->settings.fair) {
+        /* Come back before our place in the queue expires, to renew it. */
+        timeout_us = MIN(timeout_us, REDISLOCK_QUEUE_STAY_MS * 500);
+    }
     timeout_us = MAX(timeout_us, 1000);
     lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) timeout_us / 1e6);
     len = redisFormatCommandArgv(&buf, 3, argv, lens);
@@ -348,6 +425,7 @@ static bool wait_for_release(redislock_lock *l, uint64_t timeout_us)
     o.read_timeout += (zend_long) (timeout_us / 1000) + 1;
     redislock_pool_exec(&cmd, 1, &o);
     redisFreeCommand(buf);
+    zend_string_release(list);
     ok = cmd.status == REDISLOCK_CMD_OK;
     redislock_cmds_dtor(&cmd, 1);
     if (ok) {
@@ -382,6 +460,11 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     if (l->has_token && l->pid == getpid()) {
         cleanup(l);
     }
+    /* One token for all attempts of this call: in fair mode it is also our
+     * place in the queue. */
+    if (new_token(l) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
     /* One server: sleep until a release wakes us (or the holder's lease
      * runs out). Several servers: Redlock's random backoff. */
     bool wakeups = l->settings.servers->count == 1;
@@ -393,7 +476,13 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             return REDISLOCK_ERR;
         }
         now = redislock_now_us();
-        if (*result || now >= deadline) {
+        if (*result) {
+            return REDISLOCK_OK;
+        }
+        if (now >= deadline) {
+            if (l->settings.fair && wait_ms > 0) {
+                leave_queue(l);
+            }
             return REDISLOCK_OK;
         }
         left = deadline - now;
@@ -533,6 +622,9 @@ void redislock_lock_init_keys(redislock_lock *l)
     l->fence_key = aux_key(l->key, ":redislock-fence");
     l->wait_key = aux_key(l->key, ":redislock-wait");
     l->wake_key = aux_key(l->key, ":redislock-wake");
+    l->wake_prefix = aux_key(l->key, ":redislock-wake:");
+    l->queue_key = aux_key(l->key, ":redislock-queue");
+    l->queue_exp_key = aux_key(l->key, ":redislock-queue-exp");
 }
 
 void redislock_lock_free_keys(redislock_lock *l)
@@ -541,6 +633,9 @@ void redislock_lock_free_keys(redislock_lock *l)
     zend_string_release(l->fence_key);
     zend_string_release(l->wait_key);
     zend_string_release(l->wake_key);
+    zend_string_release(l->wake_prefix);
+    zend_string_release(l->queue_key);
+    zend_string_release(l->queue_exp_key);
 }
 
 zend_long redislock_lock_remaining(const redislock_lock *l)

@@ -17,6 +17,9 @@ typedef struct redislock_lock {
     zend_string *fence_key;               /* key + ":redislock-fence": the fence counter */
     zend_string *wait_key;                /* key + ":redislock-wait": marks that someone waits */
     zend_string *wake_key;                /* key + ":redislock-wake": a release's wake-up for one waiter */
+    zend_string *wake_prefix;             /* key + ":redislock-wake:": fair mode, + token: one waiter's wake-ups */
+    zend_string *queue_key;               /* key + ":redislock-queue": fair mode, waiters in arrival order */
+    zend_string *queue_exp_key;           /* key + ":redislock-queue-exp": fair mode, when each place expires */
     zend_long fence;                      /* fencing number of the current hold (0 without fencing) */
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
     bool has_token;                       /* the token may sit on a server: clean it up at release */

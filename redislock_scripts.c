@@ -13,6 +13,9 @@
 redislock_script redislock_script_release = SCRIPT(release);
 redislock_script redislock_script_extend = SCRIPT(extend);
 redislock_script redislock_script_acquire = SCRIPT(acquire);
+redislock_script redislock_script_acquire_fair = SCRIPT(acquire_fair);
+redislock_script redislock_script_release_fair = SCRIPT(release_fair);
+redislock_script redislock_script_leave_queue = SCRIPT(leave_queue);
 
 static void script_hash(redislock_script *s)
 {
@@ -30,4 +33,7 @@ void redislock_scripts_init(void)
     script_hash(&redislock_script_release);
     script_hash(&redislock_script_extend);
     script_hash(&redislock_script_acquire);
+    script_hash(&redislock_script_acquire_fair);
+    script_hash(&redislock_script_release_fair);
+    script_hash(&redislock_script_leave_queue);
 }

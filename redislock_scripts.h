@@ -17,6 +17,9 @@ typedef struct redislock_script {
 extern redislock_script redislock_script_release;
 extern redislock_script redislock_script_extend;
 extern redislock_script redislock_script_acquire;
+extern redislock_script redislock_script_acquire_fair;
+extern redislock_script redislock_script_release_fair;
+extern redislock_script redislock_script_leave_queue;
 
 /* Computes the SHA1 of every script; called from MINIT. */
 void redislock_scripts_init(void);
