@@ -429,7 +429,6 @@ PHP_METHOD(RedisLock, run)
         RETURN_THROWS();
     }
     if (!acquired) {
-        REDISLOCK_G(stats).errors++;
         zend_throw_exception_ex(redislock_exception_ce, 0, "could not acquire the lock within " ZEND_LONG_FMT " ms", wait);
         RETURN_THROWS();
     }
