@@ -12,6 +12,9 @@
 #include "php.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
+#include "php_main.h"
+#include "zend_smart_str.h"
+#include "SAPI.h"
 #include "zend_exceptions.h"
 #include "zend_attributes.h"
 #include "ext/spl/spl_exceptions.h"
@@ -110,9 +113,32 @@ static ZEND_INI_MH(OnUpdateRedislockServers)
     return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
+/* Shows redislock.servers in phpinfo() with every password replaced by ***. */
+static ZEND_INI_DISP(redislock_servers_displayer)
+{
+    zend_string *value = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value
+                                                                              : ini_entry->value;
+    smart_str out = { 0 };
+
+    if (!value || ZSTR_LEN(value) == 0) {
+        PUTS("no value");
+        return;
+    }
+    redislock_servers_mask(ZSTR_VAL(value), ZSTR_LEN(value), &out);
+    smart_str_0(&out);
+    if (out.s) {
+        if (sapi_module.phpinfo_as_text) {
+            PHPWRITE(ZSTR_VAL(out.s), ZSTR_LEN(out.s));
+        } else {
+            php_html_puts(ZSTR_VAL(out.s), ZSTR_LEN(out.s));
+        }
+    }
+    smart_str_free(&out);
+}
+
 PHP_INI_BEGIN()
-    STD_PHP_INI_ENTRY("redislock.servers", "redis://127.0.0.1:6379", PHP_INI_ALL, OnUpdateRedislockServers,
-                      servers_ini, zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_ENTRY_EX("redislock.servers", "redis://127.0.0.1:6379", PHP_INI_ALL, OnUpdateRedislockServers,
+                         servers_ini, zend_redislock_globals, redislock_globals, redislock_servers_displayer)
     STD_PHP_INI_ENTRY("redislock.prefix", "", PHP_INI_ALL, OnUpdateString, prefix, zend_redislock_globals,
                       redislock_globals)
     STD_PHP_INI_ENTRY("redislock.ttl", "10000", PHP_INI_ALL, OnUpdateRedislockTtl, ttl, zend_redislock_globals,
@@ -173,7 +199,7 @@ static void auto_release(redislock_object *o)
     redislock_lock *l = &o->lock;
     bool released;
 
-    if (!o->initialized || !l->has_token || l->pid != getpid()) {
+    if (!o->initialized || !l->has_token || l->pid != redislock_pid()) {
         return;
     }
     if (l->held && !l->settings.auto_release && !o->in_run) {
@@ -190,18 +216,33 @@ static void auto_release(redislock_object *o)
 
 /* {{{ Errors */
 
-/* Replaces every occurrence of secret in msg with "***". */
-static void scrub(char *msg, const char *secret, size_t len)
+/* Replaces every occurrence of a secret (the token, the passwords) in the
+ * NUL-terminated message with "***", in one pass over the original text so
+ * a mask is never masked again, cutting the result to fit the buffer. */
+static void scrub(char *msg, size_t size, const char **secrets, const size_t *lens, size_t count)
 {
-    char *p;
+    char out[sizeof(((redislock_lock *) 0)->error)];
+    size_t len = strlen(msg), n = 0, i = 0;
 
-    if (len == 0) {
-        return;
+    ZEND_ASSERT(size <= sizeof(out));
+    while (i < len && n + 1 < size) {
+        size_t hit = 0;
+        for (size_t k = 0; k < count; k++) {
+            if (lens[k] > hit && lens[k] <= len - i && memcmp(msg + i, secrets[k], lens[k]) == 0) {
+                hit = lens[k];
+            }
+        }
+        if (hit) {
+            size_t stars = MIN(3, size - 1 - n);
+            memcpy(out + n, "***", stars);
+            n += stars;
+            i += hit;
+        } else {
+            out[n++] = msg[i++];
+        }
     }
-    while ((p = (char *) zend_memnstr(msg, secret, len, msg + strlen(msg))) != NULL) {
-        memset(p, '*', 3);
-        memmove(p + 3, p + len, strlen(p + len) + 1);
-    }
+    out[n] = '\0';
+    memcpy(msg, out, n + 1);
 }
 
 /* Throws RedisLockException with the lock's error, unless an exception (from
@@ -215,12 +256,15 @@ static void throw_lock_error(redislock_object *o)
     if (EG(exception)) {
         return;
     }
-    scrub(l->error, l->token, REDISLOCK_TOKEN_LEN);
+    const char *secrets[REDISLOCK_MAX_SERVERS + 1] = { l->token };
+    size_t lens[REDISLOCK_MAX_SERVERS + 1] = { REDISLOCK_TOKEN_LEN }, count = 1;
     for (uint32_t i = 0; i < servers->count; i++) {
-        if (servers->server[i].password) {
-            scrub(l->error, servers->server[i].password, servers->server[i].password_len);
+        if (servers->server[i].password_len) {
+            secrets[count] = servers->server[i].password;
+            lens[count++] = servers->server[i].password_len;
         }
     }
+    scrub(l->error, sizeof(l->error), secrets, lens, count);
     REDISLOCK_G(stats).errors++;
     zend_throw_exception(redislock_exception_ce, l->error, 0);
 }
@@ -481,6 +525,7 @@ static PHP_MINIT_FUNCTION(redislock)
 {
     REGISTER_INI_ENTRIES();
     redislock_scripts_init();
+    redislock_pid_init();
 
     redislock_ce = register_class_RedisLock();
     redislock_ce->create_object = redislock_create;

@@ -325,6 +325,47 @@ fail:
     return REDISLOCK_ERR;
 }
 
+void redislock_servers_mask(const char *dsn, size_t len, smart_str *out)
+{
+    const char *p = dsn, *end = dsn + len;
+
+    while (p < end) {
+        const char *comma = memchr(p, ',', (size_t) (end - p));
+        const char *e = comma ? comma : end;
+        const char *auth = NULL, *at = NULL, *colon = NULL;
+
+        for (const char *q = p; q + 2 < e; q++) {
+            if (q[0] == ':' && q[1] == '/' && q[2] == '/') {
+                auth = q + 3;
+                break;
+            }
+        }
+        if (auth) {
+            /* userinfo ends at the last '@' before the path (redis://) or
+             * the socket path (unix://, whose path starts with '/') */
+            for (const char *q = auth; q < e && (*q != '/' || q == auth); q++) {
+                if (*q == '@') {
+                    at = q;
+                }
+            }
+            if (at) {
+                colon = memchr(auth, ':', (size_t) (at - auth));
+            }
+        }
+        if (colon) {
+            smart_str_appendl(out, p, (size_t) (colon + 1 - p));
+            smart_str_appendl(out, "***", 3);
+            smart_str_appendl(out, at, (size_t) (e - at));
+        } else {
+            smart_str_appendl(out, p, (size_t) (e - p));
+        }
+        if (comma) {
+            smart_str_appendc(out, ',');
+        }
+        p = comma ? comma + 1 : end;
+    }
+}
+
 void redislock_servers_addref(redislock_servers *list)
 {
     list->refcount++;

@@ -6,6 +6,7 @@
 #define REDISLOCK_CONFIG_H
 
 #include "php.h"
+#include "zend_smart_str.h"
 
 #define REDISLOCK_OK 0
 #define REDISLOCK_ERR -1
@@ -58,6 +59,10 @@ typedef struct redislock_settings {
  * REDISLOCK_ERR. */
 int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen);
 void redislock_servers_addref(redislock_servers *list);
+
+/* Appends the DSN list to out with each password replaced by ***, for
+ * display. */
+void redislock_servers_mask(const char *dsn, size_t len, smart_str *out);
 void redislock_servers_release(redislock_servers *list);
 
 /* Fills *s from the INI defaults overridden by the constructor's $options

@@ -349,7 +349,7 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
     *result = false;
     *pttl = -1;
     l->has_token = true;
-    l->pid = getpid();
+    l->pid = redislock_pid();
     if (l->settings.fair) {
         return try_acquire_fair(l, wait_ms > 0, result, pttl);
     }
@@ -445,19 +445,21 @@ static uint64_t jitter(uint64_t cap)
     return cap / 2 + r % (cap / 2 + 1);
 }
 
+static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what);
+
 int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
 {
     uint64_t start = redislock_now_us();
     uint64_t deadline = start + (uint64_t) wait_ms * 1000;
     uint64_t cap = BACKOFF_MIN_US;
 
-    if (l->has_token && l->held && l->pid == getpid()) {
+    if (l->has_token && l->held && l->pid == redislock_pid()) {
         /* Already ours: renew the lease instead of queueing behind ourselves. */
-        if (redislock_lock_extend(l, l->settings.ttl, result) != REDISLOCK_OK || *result) {
+        if (extend_hold(l, l->settings.ttl, result, "acquire") != REDISLOCK_OK || *result) {
             return *result ? REDISLOCK_OK : REDISLOCK_ERR;
         }
     }
-    if (l->has_token && l->pid == getpid()) {
+    if (l->has_token && l->pid == redislock_pid()) {
         cleanup(l);
     }
     /* One token for all attempts of this call: in fair mode it is also our
@@ -505,7 +507,7 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     tally t = { 0 };
 
     *result = false;
-    if (!l->has_token || l->pid != getpid()) {
+    if (!l->has_token || l->pid != redislock_pid()) {
         return REDISLOCK_OK;
     }
     release_all(l, cmds);
@@ -529,7 +531,8 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     return REDISLOCK_OK;
 }
 
-int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
+/* Renews the lease; what names the operation in an error message. */
+static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -538,7 +541,7 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
     uint64_t start, valid_until;
 
     *result = false;
-    if (!l->has_token || !l->held || l->pid != getpid()) {
+    if (!l->has_token || !l->held || l->pid != redislock_pid()) {
         return REDISLOCK_OK;
     }
     const char *argv[6] = { NULL, NULL, "1", ZSTR_VAL(l->key), l->token, arg };
@@ -558,7 +561,7 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
         return REDISLOCK_OK;
     }
     if (t.yes < quorum(l) && t.yes + t.failed >= quorum(l)) {
-        describe_failure(l, cmds, &t, "extend");
+        describe_failure(l, cmds, &t, what);
         redislock_cmds_dtor(cmds, n);
         return REDISLOCK_ERR;
     }
@@ -572,6 +575,11 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
     return REDISLOCK_OK;
 }
 
+int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
+{
+    return extend_hold(l, ttl, result, "extend");
+}
+
 int redislock_lock_check(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
@@ -581,7 +589,7 @@ int redislock_lock_check(redislock_lock *l, bool *result)
     size_t lens[2] = { 3, ZSTR_LEN(l->key) };
 
     *result = false;
-    if (!l->has_token || !l->held || l->pid != getpid()) {
+    if (!l->has_token || !l->held || l->pid != redislock_pid()) {
         return REDISLOCK_OK;
     }
     exec_all(l, cmds, 2, argv, lens);

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -45,6 +46,30 @@ struct redislock_conn {
 #define PHASE_DONE 3
 
 #define REDISLOCK_CMD_NOTSENT 5 /* private: the first write failed, safe to resend */
+
+static pid_t cached_pid;
+
+/* Refreshes the cached pid in a child made by fork(). */
+static void pid_after_fork(void)
+{
+    cached_pid = getpid();
+}
+
+void redislock_pid_init(void)
+{
+    static bool registered;
+
+    cached_pid = getpid();
+    if (!registered) {
+        pthread_atfork(NULL, NULL, pid_after_fork);
+        registered = true;
+    }
+}
+
+pid_t redislock_pid(void)
+{
+    return cached_pid;
+}
 
 /* Closes a connection. Only the file descriptor is closed: nothing is ever
  * written on the way out, so a connection inherited across fork() can be
@@ -97,18 +122,6 @@ static redislock_conn *pool_find(const redislock_server *srv, bool persistent)
         }
     }
     return NULL;
-}
-
-/* An idle connection must have nothing to read: readable means the server
- * closed it (idle timeout, CLIENT KILL, restart) or sent stray data. */
-static bool conn_is_clean(redislock_conn *c)
-{
-    struct pollfd p = { .fd = c->ctx->fd, .events = POLLIN };
-
-    if (c->ctx->err || (c->flags & REDISLOCK_CONN_BUSY)) {
-        return false;
-    }
-    return poll(&p, 1, 0) == 0;
 }
 
 static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
@@ -370,7 +383,7 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
     memcpy(c->id, srv->id, srv->id_len + 1);
     c->id_len = srv->id_len;
     c->label = pestrdup(srv->label, 1);
-    c->pid = getpid();
+    c->pid = redislock_pid();
     c->flags = o->persistent ? REDISLOCK_CONN_PERSISTENT : 0;
     REDISLOCK_G(stats).connects++;
 
@@ -406,50 +419,67 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
     return c;
 }
 
-/* Returns a clean connection to srv, reusing the pooled one when it can. */
-static redislock_conn *pool_get(const redislock_server *srv, const redislock_netopts *o, bool reopen, char *err,
-                                size_t errlen)
-{
-    redislock_conn *c = pool_find(srv, o->persistent);
-
-    if (c && c->pid != getpid()) {
-        /* Inherited from the parent across fork(): not ours to use. */
-        pool_remove(c);
-        c = NULL;
-    } else if (c && !conn_is_clean(c)) {
-        pool_remove(c);
-        c = NULL;
-        reopen = true;
-    }
-    if (!c) {
-        c = conn_open(srv, o, err, errlen);
-        if (!c) {
-            return NULL;
-        }
-        pool_add(c);
-        if (reopen) {
-            REDISLOCK_G(stats).reconnects++;
-        }
-    }
-    return c;
-}
-
 /* Gets a connection for each command still to send (status NOTSENT) and
- * readies the command, behind the handshake of a new connection. Returns
- * the number of commands ready, listed in run[]. */
+ * readies the command, behind the handshake of a new connection. A pooled
+ * connection is reused only when it is clean: opened by this process, no
+ * command left without its reply, and nothing to read while idle (which
+ * would mean the server closed it: idle timeout, CLIENT KILL, restart). One
+ * poll() checks all of them. Returns the number of commands ready, listed
+ * in run[]. */
 static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen, redislock_cmd **run)
 {
-    size_t m = 0;
+    struct pollfd pfd[REDISLOCK_MAX_SERVERS];
+    bool dropped[REDISLOCK_MAX_SERVERS] = { false };
+    size_t idx[REDISLOCK_MAX_SERVERS], np = 0, m = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        redislock_cmd *cmd = &cmds[i];
+        redislock_conn *c;
+        if (cmd->status != REDISLOCK_CMD_NOTSENT) {
+            continue;
+        }
+        c = cmd->conn = pool_find(cmd->srv, opts->persistent);
+        if (c && c->pid != redislock_pid()) {
+            /* Inherited from the parent across fork(): not ours to use. */
+            pool_remove(c);
+            cmd->conn = NULL;
+        } else if (c && (c->flags & REDISLOCK_CONN_BUSY)) {
+            /* Left in the middle of a command: its reply may still come. */
+            pool_remove(c);
+            cmd->conn = NULL;
+            dropped[i] = true;
+        } else if (c) {
+            pfd[np].fd = c->ctx->fd;
+            pfd[np].events = POLLIN;
+            pfd[np].revents = 0;
+            idx[np++] = i;
+        }
+    }
+    if (np > 0 && poll(pfd, (nfds_t) np, 0) > 0) {
+        for (size_t k = 0; k < np; k++) {
+            if (pfd[k].revents) {
+                pool_remove(cmds[idx[k]].conn);
+                cmds[idx[k]].conn = NULL;
+                dropped[idx[k]] = true;
+            }
+        }
+    }
 
     for (size_t i = 0; i < n; i++) {
         redislock_cmd *cmd = &cmds[i];
         if (cmd->status != REDISLOCK_CMD_NOTSENT) {
             continue;
         }
-        cmd->conn = pool_get(cmd->srv, opts, reopen, cmd->errstr, sizeof(cmd->errstr));
         if (!cmd->conn) {
-            cmd->status = REDISLOCK_CMD_CONNECT;
-            continue;
+            cmd->conn = conn_open(cmd->srv, opts, cmd->errstr, sizeof(cmd->errstr));
+            if (!cmd->conn) {
+                cmd->status = REDISLOCK_CMD_CONNECT;
+                continue;
+            }
+            pool_add(cmd->conn);
+            if (reopen || dropped[i]) {
+                REDISLOCK_G(stats).reconnects++;
+            }
         }
         cmd->conn->flags |= REDISLOCK_CONN_BUSY;
         cmd->in_hello = cmd->conn->hello != NULL;

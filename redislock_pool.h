@@ -61,6 +61,11 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
 /* Frees the replies of a finished exec. */
 void redislock_cmds_dtor(redislock_cmd *cmds, size_t n);
 
+/* The pid of this process, cached (kept right across fork() by an atfork
+ * handler that redislock_pid_init(), called from MINIT, installs). */
+void redislock_pid_init(void);
+pid_t redislock_pid(void);
+
 /* Request end: drops connections left in an unknown state and closes the
  * request-scoped ones. */
 void redislock_pool_request_end(void);
