@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# bench/run.sh [single] [quorum]
+#
+# Sets up the machine and builds the extension (scripts/setup.sh; skipped
+# with REDISLOCK_NO_BUILD=1), starts five private redis-server processes on
+# free 127.0.0.1 ports without persistence, and runs the benchmarks (both
+# unless named) with RedisLock and phpredis loaded into the same `php -n`:
+#
+#   bench/single.php   one server: RedisLock against SET NX PX + EVALSHA by hand
+#   bench/quorum.php   Redlock over 1, 3 and 5 servers against sequential phpredis
+#
+# Each prints a table of cycles/s per round with medians and the ratios of
+# medians. Within a round the variants take turns, so that load from
+# elsewhere on the machine falls on all of them alike. Length:
+# REDISLOCK_BENCH_ROUNDS (default 5) rounds, in each of which every variant
+# runs REDISLOCK_BENCH_ROUND_MS (default 2000) in turns of
+# REDISLOCK_BENCH_SLICE_MS (default 50): about 90 s in all by default.
+# The servers are stopped on exit.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+benches=("$@")
+[ ${#benches[@]} -gt 0 ] || benches=(single quorum)
+for b in "${benches[@]}"; do
+    [ -f "bench/$b.php" ] || { echo "bench/run.sh: no benchmark named $b" >&2; exit 2; }
+done
+
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh
+
+read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
+php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")
+
+. scripts/redis-servers.sh
+rundir="$PWD/.run/bench$$"
+cleanup() {
+    stop_redis_servers "$rundir"
+    rm -rf "$rundir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+start_redis_servers "$rundir" 5
+
+REDISLOCK_BENCH_PORTS=$(IFS=,; echo "${REDIS_PORTS[*]}")
+export REDISLOCK_BENCH_PORTS
+
+echo "machine: $(nproc) CPUs, $(uname -sr)"
+echo "php $("${php[@]}" -r 'echo PHP_VERSION, ", phpredis ", phpversion("redis"), ", redislock ", phpversion("redislock");'),"\
+     "$(redis-server --version | sed 's/ sha=.*//')"
+echo "php command: ${php[*]}"
+for b in "${benches[@]}"; do
+    echo
+    echo "== bench/$b.php"
+    "${php[@]}" "bench/$b.php"
+done
