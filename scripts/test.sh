@@ -56,6 +56,8 @@ if [ -n "$memcheck" ]; then
     export USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1
     # PCRE's JIT allocates in ways valgrind reports as leaks of PHP itself.
     jit=(-d pcre.jit=0)
+    # Only PHP is under test: the servers and tools the tests start are not.
+    export VALGRIND_OPTS="--trace-children-skip=*redis-server*,*redis-cli*,*php-fpm*,*cgi-fcgi*,*/sh,*/bash,*/kill"
 fi
 
 log="$rundir/run-tests.log"
