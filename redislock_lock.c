@@ -52,6 +52,7 @@ static redislock_netopts netopts(const redislock_lock *l)
     if (s->servers->count > 1) {
         o.connect_timeout = MIN(o.connect_timeout, s->quorum_timeout);
         o.read_timeout = MIN(o.read_timeout, s->quorum_timeout);
+        o.one_deadline = true;
     }
     return o;
 }

@@ -40,7 +40,9 @@ struct redislock_conn {
 
 #define REDISLOCK_CONN_PERSISTENT (1<<0) /* kept across requests */
 #define REDISLOCK_CONN_BUSY       (1<<1) /* a command was sent and its reply not read yet */
+#define REDISLOCK_CONN_CONNECTING (1<<2) /* connect() not finished yet */
 
+#define PHASE_CONNECT 0 /* non-blocking connect under way */
 #define PHASE_SEND 1
 #define PHASE_RECV 2
 #define PHASE_DONE 3
@@ -277,41 +279,63 @@ static void cmd_recv(redislock_cmd *cmd)
     }
 }
 
+/* A non-blocking connect finished (the socket became writable): checks
+ * how, then goes on with the handshake. */
+static void cmd_connected(redislock_cmd *cmd, const redislock_netopts *o)
+{
+    int err = 0;
+    socklen_t len = sizeof(err);
+
+    if (getsockopt(cmd->conn->ctx->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0) {
+        err = errno;
+    }
+    if (err) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: %s", cmd->srv->label, strerror(err));
+        return;
+    }
+    cmd->conn->flags &= ~REDISLOCK_CONN_CONNECTING;
+    REDISLOCK_G(stats).connects++;
+    if (!o->one_deadline) {
+        cmd->deadline = redislock_now_us() + (uint64_t) o->read_timeout * 1000;
+        cmd->timeout_ms = o->read_timeout;
+    }
+    cmd->phase = PHASE_SEND;
+    cmd_send(cmd);
+}
+
 /* Drives the commands (each with its connection) until every one has its
- * reply or failed, or the deadline passes. */
-static void io_run(redislock_cmd **cmds, size_t n, uint64_t deadline, zend_long timeout_ms)
+ * reply or failed, or its deadline passes. A reply that arrived by the
+ * deadline is always read. */
+static void io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
     size_t idx[REDISLOCK_MAX_SERVERS];
 
     for (size_t i = 0; i < n; i++) {
-        cmd_send(cmds[i]);
+        if (cmds[i]->phase == PHASE_SEND) {
+            cmd_send(cmds[i]);
+        }
     }
     for (;;) {
         size_t active = 0;
-        uint64_t now;
+        uint64_t now, first = UINT64_MAX;
         int rc;
 
         for (size_t i = 0; i < n; i++) {
-            if (cmds[i]->phase == PHASE_SEND || cmds[i]->phase == PHASE_RECV) {
+            int phase = cmds[i]->phase;
+            if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV) {
                 pfd[active].fd = cmds[i]->conn->ctx->fd;
-                pfd[active].events = cmds[i]->phase == PHASE_SEND ? POLLOUT : POLLIN;
+                pfd[active].events = phase == PHASE_RECV ? POLLIN : POLLOUT;
                 pfd[active].revents = 0;
                 idx[active++] = i;
+                first = MIN(first, cmds[i]->deadline);
             }
         }
         if (active == 0) {
             return;
         }
         now = redislock_now_us();
-        if (now >= deadline) {
-            for (size_t k = 0; k < active; k++) {
-                cmd_fail(cmds[idx[k]], REDISLOCK_CMD_TIMEOUT, "%s did not reply within " ZEND_LONG_FMT " ms",
-                         cmds[idx[k]]->srv->label, timeout_ms);
-            }
-            return;
-        }
-        rc = poll(pfd, (nfds_t) active, (int) ((deadline - now + 999) / 1000));
+        rc = poll(pfd, (nfds_t) active, now >= first ? 0 : (int) ((first - now + 999) / 1000));
         if (rc < 0 && errno != EINTR) {
             for (size_t k = 0; k < active; k++) {
                 cmd_fail(cmds[idx[k]], REDISLOCK_CMD_LOST, "poll failed: %s", strerror(errno));
@@ -323,10 +347,26 @@ static void io_run(redislock_cmd **cmds, size_t n, uint64_t deadline, zend_long 
             if (!pfd[k].revents) {
                 continue;
             }
-            if (cmd->phase == PHASE_SEND) {
+            if (cmd->phase == PHASE_CONNECT) {
+                cmd_connected(cmd, o);
+            } else if (cmd->phase == PHASE_SEND) {
                 cmd_send(cmd);
             } else {
                 cmd_recv(cmd);
+            }
+        }
+        now = redislock_now_us();
+        for (size_t k = 0; k < active; k++) {
+            redislock_cmd *cmd = cmds[idx[k]];
+            if (cmd->phase == PHASE_DONE || now < cmd->deadline) {
+                continue;
+            }
+            if (cmd->phase == PHASE_CONNECT) {
+                cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: timed out after " ZEND_LONG_FMT " ms",
+                         cmd->srv->label, cmd->timeout_ms);
+            } else {
+                cmd_fail(cmd, REDISLOCK_CMD_TIMEOUT, "%s did not reply within " ZEND_LONG_FMT " ms",
+                         cmd->srv->label, cmd->timeout_ms);
             }
         }
     }
@@ -354,7 +394,6 @@ static void hello_append(redislock_conn *c, int argc, const char **argv, const s
  * On failure returns NULL with a message in err. */
 static redislock_conn *conn_open(const redislock_server *srv, const redislock_netopts *o, char *err, size_t errlen)
 {
-    struct timeval tv = { .tv_sec = o->connect_timeout / 1000, .tv_usec = (o->connect_timeout % 1000) * 1000 };
     redisContext *ctx;
     redislock_conn *c;
     const char *argv[3];
@@ -362,7 +401,9 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
     char name[64], db[24];
     int flags;
 
-    ctx = srv->path ? redisConnectUnixWithTimeout(srv->path, tv) : redisConnectWithTimeout(srv->host, srv->port, tv);
+    /* Non-blocking: the connect completes in io_run(), alongside the other
+     * servers, so an unreachable host holds up nobody. */
+    ctx = srv->path ? redisConnectUnixNonBlock(srv->path) : redisConnectNonBlock(srv->host, srv->port);
     if (!ctx || ctx->err) {
         snprintf(err, errlen, "cannot connect to %s: %s", srv->label, ctx ? ctx->errstr : "out of memory");
         if (ctx) {
@@ -384,8 +425,7 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
     c->id_len = srv->id_len;
     c->label = pestrdup(srv->label, 1);
     c->pid = redislock_pid();
-    c->flags = o->persistent ? REDISLOCK_CONN_PERSISTENT : 0;
-    REDISLOCK_G(stats).connects++;
+    c->flags = (o->persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
 
     if (srv->password) {
         int argc = 0;
@@ -426,7 +466,8 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
  * would mean the server closed it: idle timeout, CLIENT KILL, restart). One
  * poll() checks all of them. Returns the number of commands ready, listed
  * in run[]. */
-static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen, redislock_cmd **run)
+static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen, uint64_t start,
+                      redislock_cmd **run)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
     bool dropped[REDISLOCK_MAX_SERVERS] = { false };
@@ -488,8 +529,17 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
         cmd->expect = cmd->in_hello ? cmd->conn->hello_count : 1;
         cmd->got = 0;
         cmd->sent = 0;
-        cmd->phase = PHASE_SEND;
         cmd->status = REDISLOCK_CMD_OK;
+        if (cmd->conn->flags & REDISLOCK_CONN_CONNECTING) {
+            zend_long t = opts->one_deadline ? opts->read_timeout : opts->connect_timeout;
+            cmd->phase = PHASE_CONNECT;
+            cmd->deadline = start + (uint64_t) t * 1000;
+            cmd->timeout_ms = t;
+        } else {
+            cmd->phase = PHASE_SEND;
+            cmd->deadline = start + (uint64_t) opts->read_timeout * 1000;
+            cmd->timeout_ms = opts->read_timeout;
+        }
         run[m++] = cmd;
     }
     return m;
@@ -509,17 +559,20 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
         cmds[i].expect = 1;
         cmds[i].in_hello = false;
     }
-    /* One deadline for the handshake of new connections and the command:
-     * a server that does not answer costs read_timeout, once. A connection
-     * that fails before the server saw the command (closed between the idle
-     * check and the write) is reopened once. */
-    uint64_t deadline = redislock_now_us() + (uint64_t) opts->read_timeout * 1000;
+    /* Deadlines: a command on an open connection is answered within
+     * read_timeout; a new connection gets connect_timeout to connect, then
+     * read_timeout for its handshake and the command (with one_deadline, as
+     * quorum locks use, read_timeout for all of it). All servers proceed at
+     * once, so a server that does not answer costs its timeout once. A
+     * connection that fails before the server saw the command (closed
+     * between the idle check and the write) is reopened once. */
+    uint64_t start = redislock_now_us();
     for (int attempt = 0; attempt < 2; attempt++) {
-        size_t m = prepare(cmds, n, opts, attempt > 0, run);
+        size_t m = prepare(cmds, n, opts, attempt > 0, start, run);
         if (m == 0) {
             break;
         }
-        io_run(run, m, deadline, opts->read_timeout);
+        io_run(run, m, opts);
     }
     for (size_t i = 0; i < n; i++) {
         if (cmds[i].status == REDISLOCK_CMD_NOTSENT) {

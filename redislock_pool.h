@@ -40,6 +40,8 @@ typedef struct redislock_cmd {
     const char *out;              /* what is being sent: the handshake, then buf */
     size_t outlen;
     bool in_hello;                /* a new connection's handshake comes first */
+    uint64_t deadline;            /* monotonic us: connect, then reply, must be done by then */
+    zend_long timeout_ms;         /* what the deadline stands for, for messages */
     size_t sent;
     int phase;
     int expect;                   /* replies to read: pipelined commands in buf */
@@ -52,6 +54,7 @@ typedef struct redislock_netopts {
     zend_long connect_timeout; /* ms */
     zend_long read_timeout;    /* ms, for the whole exchange */
     bool persistent;
+    bool one_deadline;         /* connect, handshake and reply all within read_timeout */
 } redislock_netopts;
 
 /* Sends each command to its server (opening connections as needed) and
