@@ -23,6 +23,8 @@
 #define BACKOFF_MIN_US 2000    /* first retry delay ceiling */
 #define BACKOFF_MAX_US 50000   /* longest retry delay */
 #define REDISLOCK_QUEUE_STAY_MS 2000 /* fair mode: a waiter's place lasts this long unless renewed */
+#define BLOCK_MIN_US 100000    /* shortest BLPOP: the server's timeout granularity at hz 10 */
+#define BLOCK_SLACK_MS 250     /* how late a BLPOP timeout may come back (server hz) */
 
 /* How the servers answered one operation. */
 typedef struct tally {
@@ -333,6 +335,29 @@ static void leave_queue(redislock_lock *l)
     redislock_cmds_dtor(cmds, 1);
 }
 
+/* Quorum locks with fencing: each server numbers grants on its own, so the
+ * number handed out (the highest of the granting servers') is written back
+ * to every server before the grant counts. Then any later majority shares
+ * a server whose counter is at least this number, and numbers its grant
+ * higher. True when a quorum recorded it. */
+static bool fence_recorded(redislock_lock *l, zend_long fence)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    tally t = { 0 };
+    char num[24];
+    const char *argv[5] = { NULL, NULL, "1", ZSTR_VAL(l->fence_key), num };
+    size_t lens[5] = { 0, 0, 1, ZSTR_LEN(l->fence_key), 0 };
+
+    lens[4] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, fence);
+    script_all(l, &redislock_script_fence_raise, cmds, 5, argv, lens);
+    for (uint32_t i = 0; i < n; i++) {
+        tally_integer(&t, &cmds[i]);
+    }
+    redislock_cmds_dtor(cmds, n);
+    return t.yes >= quorum(l);
+}
+
 /* One attempt on every server: SET key token NX PX ttl, or the acquire
  * script when a fence is wanted or the caller will wait wait_ms for a
  * release (one server only). *pttl gets the holder's remaining lease when it
@@ -384,7 +409,8 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
         }
     }
     valid_until = validity_end(start, l->settings.ttl);
-    if (t.yes >= quorum(l) && redislock_now_us() < valid_until) {
+    if (t.yes >= quorum(l) && redislock_now_us() < valid_until
+        && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)) && redislock_now_us() < valid_until) {
         attempt_granted(l, cmds, valid_until, fence);
         *result = true;
         return REDISLOCK_OK;
@@ -422,8 +448,9 @@ static bool wait_for_release(redislock_lock *l, uint64_t timeout_us)
     cmd.srv = &l->settings.servers->server[0];
     cmd.buf = buf;
     cmd.len = (size_t) len;
-    /* The server answers when woken or when its own timeout ends. */
-    o.read_timeout += (zend_long) (timeout_us / 1000) + 1;
+    /* The server answers when woken or when its own timeout ends, which
+     * it notices on its next timer tick. */
+    o.read_timeout += (zend_long) (timeout_us / 1000) + BLOCK_SLACK_MS;
     redislock_pool_exec(&cmd, 1, &o);
     redisFreeCommand(buf);
     zend_string_release(list);
@@ -489,12 +516,21 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             return REDISLOCK_OK;
         }
         left = deadline - now;
-        if (wakeups && left >= 1000) {
-            uint64_t until_expiry = pttl > 0 ? (uint64_t) pttl * 1000 : left;
-            if (wait_for_release(l, MIN(left, until_expiry))) {
-                continue;
+        if (wakeups) {
+            /* PTTL 0: the lease ends within this millisecond; -1: it has no
+             * expiry, so only a release ends it. */
+            uint64_t until_expiry = pttl >= 0 ? (uint64_t) MAX(pttl, 1) * 1000 : left;
+            uint64_t block = MIN(left, until_expiry);
+            /* The server checks blocking timeouts about every 100 ms (hz 10),
+             * so a shorter block would end late: sleep in short steps then. */
+            if (block >= BLOCK_MIN_US) {
+                if (wait_for_release(l, block)) {
+                    continue;
+                }
+                wakeups = false;
+            } else {
+                left = block;
             }
-            wakeups = false;
         }
         usleep((useconds_t) MIN(jitter(cap), left));
         cap = MIN(cap * 2, BACKOFF_MAX_US);

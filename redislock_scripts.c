@@ -16,6 +16,7 @@ redislock_script redislock_script_acquire = SCRIPT(acquire);
 redislock_script redislock_script_acquire_fair = SCRIPT(acquire_fair);
 redislock_script redislock_script_release_fair = SCRIPT(release_fair);
 redislock_script redislock_script_leave_queue = SCRIPT(leave_queue);
+redislock_script redislock_script_fence_raise = SCRIPT(fence_raise);
 
 static void script_hash(redislock_script *s)
 {
@@ -36,4 +37,5 @@ void redislock_scripts_init(void)
     script_hash(&redislock_script_acquire_fair);
     script_hash(&redislock_script_release_fair);
     script_hash(&redislock_script_leave_queue);
+    script_hash(&redislock_script_fence_raise);
 }

@@ -20,6 +20,7 @@ extern redislock_script redislock_script_acquire;
 extern redislock_script redislock_script_acquire_fair;
 extern redislock_script redislock_script_release_fair;
 extern redislock_script redislock_script_leave_queue;
+extern redislock_script redislock_script_fence_raise;
 
 /* Computes the SHA1 of every script; called from MINIT. */
 void redislock_scripts_init(void);
