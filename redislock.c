@@ -561,7 +561,7 @@ static PHP_RINIT_FUNCTION(redislock)
  * another request; then connections left mid-command are dropped. */
 static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
-    redislock_pool_request_end();
+    redislock_pool_drop_dirty();
     while (REDISLOCK_G(tracked)) {
         redislock_object *o = REDISLOCK_G(tracked);
         zend_try {

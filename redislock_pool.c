@@ -595,18 +595,30 @@ void redislock_cmds_dtor(redislock_cmd *cmds, size_t n)
     }
 }
 
-void redislock_pool_request_end(void)
+/* Closes the connections that have any of the given flags, or lack all of
+ * the ones in without. */
+static void pool_close_where(uint32_t with, uint32_t without)
 {
     uint32_t i = 0;
 
     while (i < REDISLOCK_G(nconns)) {
         redislock_conn *c = REDISLOCK_G(conns)[i];
-        if (!(c->flags & REDISLOCK_CONN_PERSISTENT) || (c->flags & REDISLOCK_CONN_BUSY) || c->ctx->err) {
+        if ((c->flags & with) || (without && !(c->flags & without))) {
             pool_remove(c); /* moves the last entry into slot i */
         } else {
             i++;
         }
     }
+}
+
+void redislock_pool_drop_dirty(void)
+{
+    pool_close_where(REDISLOCK_CONN_BUSY | REDISLOCK_CONN_CONNECTING, 0);
+}
+
+void redislock_pool_request_end(void)
+{
+    pool_close_where(REDISLOCK_CONN_BUSY | REDISLOCK_CONN_CONNECTING, REDISLOCK_CONN_PERSISTENT);
 }
 
 void redislock_pool_shutdown(void)

@@ -69,6 +69,10 @@ void redislock_cmds_dtor(redislock_cmd *cmds, size_t n);
 void redislock_pid_init(void);
 pid_t redislock_pid(void);
 
+/* Drops connections left in an unknown state (a command sent, its reply
+ * never read: the request was cut short). */
+void redislock_pool_drop_dirty(void);
+
 /* Request end: drops connections left in an unknown state and closes the
  * request-scoped ones. */
 void redislock_pool_request_end(void);
