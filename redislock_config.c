@@ -493,8 +493,12 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
         redislock_servers_addref(servers);
     }
     if (s->fair && servers->count > 1) {
-        zend_argument_value_error(arg_num, "option \"fair\" needs a single server, \"servers\" lists %u",
-                                  servers->count);
+        if (options && (zend_hash_str_exists(options, "fair", 4) || zend_hash_str_exists(options, "servers", 7))) {
+            zend_argument_value_error(arg_num, "option \"fair\" needs a single server, \"servers\" lists %u",
+                                      servers->count);
+        } else {
+            zend_value_error("redislock.fair needs a single server, redislock.servers lists %u", servers->count);
+        }
         goto fail;
     }
     s->servers = servers;

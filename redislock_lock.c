@@ -202,8 +202,15 @@ static void describe_failure(redislock_lock *l, const redislock_cmd *cmds, const
         snprintf(l->error, sizeof(l->error), "%s failed: %s", what, cmds[0].errstr);
         return;
     }
-    off = (size_t) snprintf(l->error, sizeof(l->error), "%s failed: no quorum (%u of %u servers needed, %u failed)",
-                            what, quorum(l), n, t->failed);
+    if (t->failed + quorum(l) > n) {
+        off = (size_t) snprintf(l->error, sizeof(l->error), "%s failed: no quorum (%u of %u servers needed, %u failed)",
+                                what, quorum(l), n, t->failed);
+    } else {
+        /* A quorum answered, but the failures could change the outcome. */
+        off = (size_t) snprintf(l->error, sizeof(l->error),
+                                "%s failed: outcome unknown (%u of %u servers must agree: %u yes, %u no, %u failed)",
+                                what, quorum(l), n, t->yes, t->no, t->failed);
+    }
     for (uint32_t i = 0; i < n && off < sizeof(l->error); i++) {
         if (cmds[i].status != REDISLOCK_CMD_OK) {
             off += (size_t) snprintf(l->error + off, sizeof(l->error) - off, "; %s", cmds[i].errstr);

@@ -41,4 +41,4 @@ option, 2 servers: ValueError: RedisLock::__construct(): Argument #2 ($options) 
 option, 3 servers: ValueError: RedisLock::__construct(): Argument #2 ($options) option "fair" %s
 option off, 2 servers: accepted
 option, 1 server: accepted
-INI, 2 servers: ValueError: %s"fair"%s
+INI, 2 servers: ValueError: redislock.fair needs a single server, redislock.servers lists 2

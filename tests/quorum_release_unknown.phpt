@@ -96,7 +96,7 @@ NULL
 bool(false)
 one down, one lost ours: unknown
 bool(true)
-RedisLockException: release failed: no quorum (2 of 3 servers needed, 1 failed); %s
+RedisLockException: release failed: outcome unknown (2 of 3 servers must agree: 1 yes, 1 no, 1 failed); %s
 array(2) {
   [1]=>
   NULL
