@@ -592,9 +592,11 @@ static PHP_MINFO_FUNCTION(redislock)
     php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
     snprintf(buf, sizeof(buf), "%d.%d.%d", HIREDIS_MAJOR, HIREDIS_MINOR, HIREDIS_PATCH);
     php_info_print_table_row(2, "hiredis (compiled against)", buf);
-    php_info_print_table_row(2, "release script SHA1", redislock_script_release.sha);
-    php_info_print_table_row(2, "extend script SHA1", redislock_script_extend.sha);
-    php_info_print_table_row(2, "acquire script SHA1", redislock_script_acquire.sha);
+    for (redislock_script *const *s = redislock_scripts; *s; s++) {
+        char name[64];
+        snprintf(name, sizeof(name), "%s script SHA1", (*s)->name);
+        php_info_print_table_row(2, name, (*s)->sha);
+    }
     snprintf(buf, sizeof(buf), "%u", REDISLOCK_G(nconns));
     php_info_print_table_row(2, "Open connections", buf);
     php_info_print_table_end();

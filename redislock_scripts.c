@@ -29,13 +29,15 @@ static void script_hash(redislock_script *s)
     make_sha1_digest(s->sha, digest);
 }
 
+redislock_script *const redislock_scripts[] = {
+    &redislock_script_acquire, &redislock_script_release, &redislock_script_extend,
+    &redislock_script_acquire_fair, &redislock_script_release_fair, &redislock_script_leave_queue,
+    &redislock_script_fence_raise, NULL,
+};
+
 void redislock_scripts_init(void)
 {
-    script_hash(&redislock_script_release);
-    script_hash(&redislock_script_extend);
-    script_hash(&redislock_script_acquire);
-    script_hash(&redislock_script_acquire_fair);
-    script_hash(&redislock_script_release_fair);
-    script_hash(&redislock_script_leave_queue);
-    script_hash(&redislock_script_fence_raise);
+    for (redislock_script *const *s = redislock_scripts; *s; s++) {
+        script_hash(*s);
+    }
 }

@@ -22,6 +22,9 @@ extern redislock_script redislock_script_release_fair;
 extern redislock_script redislock_script_leave_queue;
 extern redislock_script redislock_script_fence_raise;
 
+/* All of them, NULL-terminated. */
+extern redislock_script *const redislock_scripts[];
+
 /* Computes the SHA1 of every script; called from MINIT. */
 void redislock_scripts_init(void);
 
