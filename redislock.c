@@ -199,7 +199,7 @@ static void auto_release(redislock_object *o)
     redislock_lock *l = &o->lock;
     bool released;
 
-    if (!o->initialized || !l->has_token || l->pid != redislock_pid()) {
+    if (!o->initialized || !redislock_lock_owned(l)) {
         return;
     }
     if (l->held && !l->settings.auto_release && !o->in_run) {

@@ -68,24 +68,32 @@ static uint64_t validity_end(uint64_t start, zend_long ttl)
     return lease > drift ? start + lease - drift : start;
 }
 
+/* Sends one command (argv) to the server of each of the n commands (their
+ * srv set by the caller) and gathers the replies. */
+static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
+                      const size_t *lens)
+{
+    char *buf = NULL;
+    size_t len = redislock_format(&buf, argc, argv, lens);
+
+    for (size_t i = 0; i < n; i++) {
+        cmds[i].buf = buf;
+        cmds[i].len = len;
+    }
+    redislock_pool_exec(cmds, n, o);
+    redisFreeCommand(buf);
+}
+
 /* Sends one command (argv) to every server of the lock. */
 static void exec_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
 {
     const redislock_servers *servers = l->settings.servers;
     redislock_netopts o = netopts(l);
-    char *buf = NULL;
-    int len = redisFormatCommandArgv(&buf, argc, argv, lens);
 
-    if (len < 0) {
-        zend_error_noreturn(E_ERROR, "redislock: out of memory formatting a command");
-    }
     for (uint32_t i = 0; i < servers->count; i++) {
         cmds[i].srv = &servers->server[i];
-        cmds[i].buf = buf;
-        cmds[i].len = (size_t) len;
     }
-    redislock_pool_exec(cmds, servers->count, &o);
-    redisFreeCommand(buf);
+    send_cmds(cmds, servers->count, &o, argc, argv, lens);
 }
 
 static bool is_noscript(const redislock_cmd *cmd)
@@ -105,8 +113,6 @@ static void script_all(redislock_lock *l, const redislock_script *script, redisl
     redislock_cmd again[REDISLOCK_MAX_SERVERS];
     uint32_t where[REDISLOCK_MAX_SERVERS];
     redislock_netopts o = netopts(l);
-    char *buf = NULL;
-    int len;
 
     argv[0] = "EVALSHA";
     lens[0] = 7;
@@ -129,16 +135,7 @@ static void script_all(redislock_lock *l, const redislock_script *script, redisl
     lens[0] = 4;
     argv[1] = script->body;
     lens[1] = script->len;
-    len = redisFormatCommandArgv(&buf, argc, argv, lens);
-    if (len < 0) {
-        zend_error_noreturn(E_ERROR, "redislock: out of memory formatting a command");
-    }
-    for (uint32_t k = 0; k < reload; k++) {
-        again[k].buf = buf;
-        again[k].len = (size_t) len;
-    }
-    redislock_pool_exec(again, reload, &o);
-    redisFreeCommand(buf);
+    send_cmds(again, reload, &o, argc, argv, lens);
     for (uint32_t k = 0; k < reload; k++) {
         cmds[where[k]] = again[k];
     }
@@ -438,8 +435,6 @@ static bool wait_for_release(redislock_lock *l, uint64_t timeout_us)
                                          : zend_string_copy(l->wake_key);
     const char *argv[3] = { "BLPOP", ZSTR_VAL(list), secs };
     size_t lens[3] = { 5, ZSTR_LEN(list), 0 };
-    char *buf = NULL;
-    int len;
     bool ok;
 
     if (l->settings.fair) {
@@ -448,18 +443,11 @@ static bool wait_for_release(redislock_lock *l, uint64_t timeout_us)
     }
     timeout_us = MAX(timeout_us, 1000);
     lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) timeout_us / 1e6);
-    len = redisFormatCommandArgv(&buf, 3, argv, lens);
-    if (len < 0) {
-        zend_error_noreturn(E_ERROR, "redislock: out of memory formatting a command");
-    }
     cmd.srv = &l->settings.servers->server[0];
-    cmd.buf = buf;
-    cmd.len = (size_t) len;
     /* The server answers when woken or when its own timeout ends, which
      * it notices on its next timer tick. */
     o.read_timeout += (zend_long) (timeout_us / 1000) + BLOCK_SLACK_MS;
-    redislock_pool_exec(&cmd, 1, &o);
-    redisFreeCommand(buf);
+    send_cmds(&cmd, 1, &o, 3, argv, lens);
     zend_string_release(list);
     ok = cmd.status == REDISLOCK_CMD_OK;
     redislock_cmds_dtor(&cmd, 1);
@@ -488,13 +476,13 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     uint64_t deadline = start + (uint64_t) wait_ms * 1000;
     uint64_t cap = BACKOFF_MIN_US;
 
-    if (l->has_token && l->held && l->pid == redislock_pid()) {
+    if (redislock_lock_owned(l) && l->held) {
         /* Already ours: renew the lease instead of queueing behind ourselves. */
         if (extend_hold(l, l->settings.ttl, result, "acquire") != REDISLOCK_OK || *result) {
             return *result ? REDISLOCK_OK : REDISLOCK_ERR;
         }
     }
-    if (l->has_token && l->pid == redislock_pid()) {
+    if (redislock_lock_owned(l)) {
         cleanup(l);
     }
     /* One token for all attempts of this call: in fair mode it is also our
@@ -551,7 +539,7 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     tally t = { 0 };
 
     *result = false;
-    if (!l->has_token || l->pid != redislock_pid()) {
+    if (!redislock_lock_owned(l)) {
         return REDISLOCK_OK;
     }
     release_all(l, cmds);
@@ -585,7 +573,7 @@ static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const cha
     uint64_t start, valid_until;
 
     *result = false;
-    if (!l->has_token || !l->held || l->pid != redislock_pid()) {
+    if (!redislock_lock_owned(l) || !l->held) {
         return REDISLOCK_OK;
     }
     const char *argv[6] = { NULL, NULL, "1", ZSTR_VAL(l->key), l->token, arg };
@@ -633,7 +621,7 @@ int redislock_lock_check(redislock_lock *l, bool *result)
     size_t lens[2] = { 3, ZSTR_LEN(l->key) };
 
     *result = false;
-    if (!l->has_token || !l->held || l->pid != redislock_pid()) {
+    if (!redislock_lock_owned(l) || !l->held) {
         return REDISLOCK_OK;
     }
     exec_all(l, cmds, 2, argv, lens);

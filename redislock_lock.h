@@ -7,6 +7,7 @@
 #define REDISLOCK_LOCK_H
 
 #include "redislock_config.h"
+#include "redislock_pool.h"
 
 #define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
 #define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)
@@ -28,6 +29,13 @@ typedef struct redislock_lock {
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     char error[768];                      /* what went wrong, after REDISLOCK_ERR */
 } redislock_lock;
+
+/* Whether this process wrote the lock's current token (a forked child
+ * never acts on its parent's hold). */
+static inline bool redislock_lock_owned(const redislock_lock *l)
+{
+    return l->has_token && l->pid == redislock_pid();
+}
 
 /* Each returns REDISLOCK_OK with the answer in *result, or REDISLOCK_ERR
  * when the answer is unknown (servers unreachable, timed out or replying with

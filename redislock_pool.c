@@ -372,20 +372,27 @@ static void io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
     }
 }
 
-/* Appends one formatted command to the connection's handshake. */
-static void hello_append(redislock_conn *c, int argc, const char **argv, const size_t *lens)
+size_t redislock_format(char **out, int argc, const char **argv, const size_t *lens)
 {
-    char *cmd = NULL;
-    int len = redisFormatCommandArgv(&cmd, argc, argv, lens);
+    int len = redisFormatCommandArgv(out, argc, argv, lens);
 
     if (len < 0) {
         zend_error_noreturn(E_ERROR, "redislock: out of memory formatting a command");
     }
-    c->hello = perealloc(c->hello, c->hello_len + (size_t) len, 1);
-    memcpy(c->hello + c->hello_len, cmd, (size_t) len);
-    c->hello_len += (size_t) len;
+    return (size_t) len;
+}
+
+/* Appends one formatted command to the connection's handshake. */
+static void hello_append(redislock_conn *c, int argc, const char **argv, const size_t *lens)
+{
+    char *cmd = NULL;
+    size_t len = redislock_format(&cmd, argc, argv, lens);
+
+    c->hello = perealloc(c->hello, c->hello_len + len, 1);
+    memcpy(c->hello + c->hello_len, cmd, len);
+    c->hello_len += len;
     c->hello_count++;
-    ZEND_SECURE_ZERO(cmd, (size_t) len);
+    ZEND_SECURE_ZERO(cmd, len);
     redisFreeCommand(cmd);
 }
 

@@ -57,6 +57,10 @@ typedef struct redislock_netopts {
     bool one_deadline;         /* connect, handshake and reply all within read_timeout */
 } redislock_netopts;
 
+/* Encodes a command in RESP into *out (free with redisFreeCommand) and
+ * returns its length; out of memory is fatal. */
+size_t redislock_format(char **out, int argc, const char **argv, const size_t *lens);
+
 /* Sends each command to its server (opening connections as needed) and
  * gathers all replies, with one deadline of read_timeout for the lot. */
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
