@@ -30,6 +30,7 @@ typedef struct redislock_stats {
     zend_ulong script_reloads; /* scripts sent again after NOSCRIPT */
     zend_ulong waits;          /* waits for a release that ended (woken, or the holder's lease ran out) */
     zend_ulong errors;         /* RedisLockException thrown for infrastructure faults */
+    zend_ulong commands;       /* commands the servers answered (connection handshakes included) */
 } redislock_stats;
 
 struct redislock_conn;

@@ -58,7 +58,7 @@ static const struct {
 #define COUNTER(n) { #n, XtOffsetOf(redislock_stats, n) }
     COUNTER(acquired), COUNTER(contended), COUNTER(released), COUNTER(released_lost),
     COUNTER(extended), COUNTER(extend_failed), COUNTER(auto_released), COUNTER(connects),
-    COUNTER(reconnects), COUNTER(script_reloads), COUNTER(waits), COUNTER(errors),
+    COUNTER(reconnects), COUNTER(script_reloads), COUNTER(waits), COUNTER(errors), COUNTER(commands),
 #undef COUNTER
 };
 

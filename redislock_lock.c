@@ -25,6 +25,10 @@
 #define REDISLOCK_QUEUE_STAY_MS 2000 /* fair mode: a waiter's place lasts this long unless renewed */
 #define BLOCK_MIN_US 100000    /* shortest BLPOP: the server's timeout granularity at hz 10 */
 #define BLOCK_SLACK_MS 250     /* how late a BLPOP timeout may come back (server hz) */
+/* Fair mode: a release hands the lock to the next waiter with a lease of
+ * at most this long, which the waiter renews to its ttl as soon as it
+ * wakes; a waiter that died meanwhile holds up the others no longer. */
+#define REDISLOCK_HANDOVER_MS REDISLOCK_QUEUE_STAY_MS
 
 /* How the servers answered one operation. */
 typedef struct tally {
@@ -79,6 +83,7 @@ static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o,
     for (size_t i = 0; i < n; i++) {
         cmds[i].buf = buf;
         cmds[i].len = len;
+        cmds[i].count = 1;
     }
     redislock_pool_exec(cmds, n, o);
     redisFreeCommand(buf);
@@ -94,6 +99,31 @@ static void exec_all(redislock_lock *l, redislock_cmd *cmds, int argc, const cha
         cmds[i].srv = &servers->server[i];
     }
     send_cmds(cmds, servers->count, &o, argc, argv, lens);
+}
+
+/* Sends two commands to the lock's (single) server in one write: the
+ * server runs the second right after the first, with nothing of other
+ * clients' in between. cmd->early[0] gets the first reply, cmd->reply (and
+ * status) the second's. */
+static void send_pair(redislock_lock *l, redislock_cmd *cmd, const redislock_netopts *o, int argc1,
+                      const char **argv1, const size_t *lens1, int argc2, const char **argv2, const size_t *lens2)
+{
+    char *first = NULL, *second = NULL, *buf;
+    size_t len1 = redislock_format(&first, argc1, argv1, lens1);
+    size_t len2 = redislock_format(&second, argc2, argv2, lens2);
+
+    buf = emalloc(len1 + len2);
+    memcpy(buf, first, len1);
+    memcpy(buf + len1, second, len2);
+    redisFreeCommand(first);
+    redisFreeCommand(second);
+    cmd->srv = &l->settings.servers->server[0];
+    cmd->buf = buf;
+    cmd->len = len1 + len2;
+    cmd->count = 2;
+    redislock_pool_exec(cmd, 1, o);
+    cmd->buf = NULL;
+    efree(buf);
 }
 
 static bool is_noscript(const redislock_cmd *cmd)
@@ -142,17 +172,21 @@ static void script_all(redislock_lock *l, const redislock_script *script, redisl
     REDISLOCK_G(stats).script_reloads += reload;
 }
 
-/* The release script: KEYS = lock, waiters marker, wake-up list; ARGV = token. */
-static void release_all(redislock_lock *l, redislock_cmd *cmds)
+/* The release script: KEYS = lock, waiters marker, wake-up list; ARGV =
+ * token. In fair mode the lock passes to the next waiter, and with leaving
+ * set our place in the queue (if any) goes too. */
+static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
 {
     if (l->settings.fair) {
-        char stay[24];
-        const char *argv[8] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->queue_key), ZSTR_VAL(l->wake_prefix),
-                                l->token, stay };
-        size_t lens[8] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->queue_key), ZSTR_LEN(l->wake_prefix),
-                           REDISLOCK_TOKEN_LEN, 0 };
-        lens[7] = (size_t) snprintf(stay, sizeof(stay), "%d", REDISLOCK_QUEUE_STAY_MS);
-        script_all(l, &redislock_script_release_fair, cmds, 8, argv, lens);
+        char ttl[24], handover[24];
+        const char *argv[13] = { NULL, NULL, "5", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->queue_key),
+                                 ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, ttl,
+                                 l->settings.fencing ? "1" : "0", leaving ? "1" : "0", handover };
+        size_t lens[13] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->queue_key),
+                            ZSTR_LEN(l->queue_exp_key), ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0, 1, 1, 0 };
+        lens[9] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+        lens[12] = (size_t) snprintf(handover, sizeof(handover), "%d", REDISLOCK_HANDOVER_MS);
+        script_all(l, &redislock_script_release_fair, cmds, 13, argv, lens);
         return;
     }
     const char *argv[7] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->wait_key), ZSTR_VAL(l->wake_key), l->token };
@@ -221,7 +255,7 @@ static void cleanup(redislock_lock *l)
 {
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
 
-    release_all(l, cmds);
+    release_all(l, cmds, true);
     redislock_cmds_dtor(cmds, l->settings.servers->count);
     l->has_token = false;
     l->held = false;
@@ -296,13 +330,15 @@ static void attempt_granted(redislock_lock *l, redislock_cmd *cmds, uint64_t val
 }
 
 /* Fair mode (one server): the lock goes to the waiter at the head of the
- * queue. A caller that will wait joins the queue, or renews its place. */
+ * queue. A caller that will wait joins the queue, or renews its place; the
+ * server's clock at that moment is kept with our own, to measure a hand-over
+ * by (see take_handover()). */
 static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_long *pttl)
 {
     redislock_cmd cmds[1];
     tally t = { 0 };
     char ttl[24], stay[24];
-    zend_long fence = 0;
+    zend_long fence = 0, lease = l->settings.ttl;
     uint64_t start = redislock_now_us();
     const char *argv[12] = { NULL, NULL, "5", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->queue_key),
                              ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, ttl,
@@ -313,29 +349,39 @@ static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_
     lens[9] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
     lens[11] = (size_t) snprintf(stay, sizeof(stay), "%d", waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
     script_all(l, &redislock_script_acquire_fair, cmds, 12, argv, lens);
-    tally_acquire_script(&t, &cmds[0], &fence, pttl);
-    if (t.yes == 1 && redislock_now_us() < validity_end(start, l->settings.ttl)) {
-        attempt_granted(l, cmds, validity_end(start, l->settings.ttl), fence);
+    redisReply *r = cmds[0].reply;
+    if (cmds[0].status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 3
+        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
+        && r->element[2]->type == REDIS_REPLY_INTEGER) {
+        if (r->element[0]->integer == 1) {
+            t.yes++;
+            fence = (zend_long) r->element[1]->integer;
+            lease = (zend_long) r->element[2]->integer;
+        } else {
+            t.no++;
+            *pttl = (zend_long) r->element[1]->integer;
+            l->queued_at = start;
+            l->queued_server_ms = (int64_t) r->element[2]->integer;
+        }
+    } else {
+        tally_failure(&t, &cmds[0]);
+    }
+    if (t.yes == 1 && redislock_now_us() < validity_end(start, lease)) {
+        attempt_granted(l, cmds, validity_end(start, lease), fence);
         *result = true;
         return REDISLOCK_OK;
     }
     return attempt_failed(l, cmds, &t);
 }
 
-/* Fair mode: a waiter that gives up leaves the queue at once, passing on a
- * wake-up it may have been sent. Failures are ignored: its place expires
- * on its own. */
+/* Fair mode: a waiter that gives up leaves the queue at once, passing on
+ * the lock if a release handed it over meanwhile. Failures are ignored:
+ * its place expires on its own, and a hand-over's lease is short. */
 static void leave_queue(redislock_lock *l)
 {
     redislock_cmd cmds[1];
-    char stay[24];
-    const char *argv[9] = { NULL, NULL, "4", ZSTR_VAL(l->key), ZSTR_VAL(l->queue_key), ZSTR_VAL(l->queue_exp_key),
-                            ZSTR_VAL(l->wake_prefix), l->token, stay };
-    size_t lens[9] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->queue_key), ZSTR_LEN(l->queue_exp_key),
-                       ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0 };
 
-    lens[8] = (size_t) snprintf(stay, sizeof(stay), "%d", REDISLOCK_QUEUE_STAY_MS);
-    script_all(l, &redislock_script_leave_queue, cmds, 9, argv, lens);
+    release_all(l, cmds, true);
     redislock_cmds_dtor(cmds, 1);
 }
 
@@ -360,6 +406,45 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
     }
     redislock_cmds_dtor(cmds, n);
     return t.yes >= quorum(l);
+}
+
+/* A waiter that marked the lock as waited for (acquire.lua) tries again
+ * after a wake-up: the mark lasts for its whole wait, so a plain SET NX PX
+ * will do, with the holder's PTTL in the same write for how long to block
+ * if it fails. */
+static int try_again(redislock_lock *l, bool *result, zend_long *pttl)
+{
+    redislock_cmd cmd;
+    redislock_netopts o = netopts(l);
+    tally t = { 0 };
+    char ttl[24];
+    const char *set[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", ttl };
+    size_t set_lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, 0 };
+    const char *get_pttl[2] = { "PTTL", ZSTR_VAL(l->key) };
+    size_t get_pttl_lens[2] = { 4, ZSTR_LEN(l->key) };
+    uint64_t start = redislock_now_us();
+
+    *result = false;
+    *pttl = -1;
+    l->has_token = true;
+    l->pid = redislock_pid();
+    set_lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+    send_pair(l, &cmd, &o, 6, set, set_lens, 2, get_pttl, get_pttl_lens);
+    if (cmd.got == 2 && cmd.early[0]->type == REDIS_REPLY_STATUS) {
+        t.yes++;
+    } else if (cmd.got == 2 && cmd.early[0]->type == REDIS_REPLY_NIL && cmd.status == REDISLOCK_CMD_OK
+               && cmd.reply->type == REDIS_REPLY_INTEGER) {
+        t.no++;
+        *pttl = (zend_long) cmd.reply->integer;
+    } else {
+        tally_failure(&t, &cmd);
+    }
+    if (t.yes == 1 && redislock_now_us() < validity_end(start, l->settings.ttl)) {
+        attempt_granted(l, &cmd, validity_end(start, l->settings.ttl), 0);
+        *result = true;
+        return REDISLOCK_OK;
+    }
+    return attempt_failed(l, &cmd, &t);
 }
 
 /* One attempt on every server: SET key token NX PX ttl, or the acquire
@@ -422,39 +507,107 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
     return attempt_failed(l, cmds, &t);
 }
 
+/* How a wait for a release ended. */
+#define WAIT_UNSUPPORTED 0 /* the server cannot block (an ACL without BLPOP, say): sleep instead */
+#define WAIT_WOKEN 1       /* woken, or the wait timed out: try again */
+
+/* Fair mode: the wait ended with the lock handed to us (release_fair.lua)
+ * and our renewal of its lease (extend.lua, run right after the BLPOP)
+ * confirmed it. The release ran after the attempt that queued us last
+ * (sent at queued_at, run at queued_server_ms by the server's clock), and
+ * says when by that clock: the lease, renewed later still, ends no sooner
+ * than ttl after that moment, which is (release - queued_server_ms) after
+ * queued_at by our clock. It also ends no sooner than ttl after the BLPOP
+ * was sent (sent_at), as the renewal came after that. */
+static void take_handover(redislock_lock *l, const redisReply *popped, uint64_t sent_at)
+{
+    uint64_t valid_until = validity_end(sent_at, l->settings.ttl);
+    zend_long fence = 0;
+
+    if (popped && popped->type == REDIS_REPLY_ARRAY && popped->elements == 2
+        && popped->element[1]->type == REDIS_REPLY_STRING) {
+        char *end;
+        long long released = strtoll(popped->element[1]->str, &end, 10);
+        if (*end == ' ') {
+            fence = (zend_long) strtoll(end + 1, NULL, 10);
+            if (released > l->queued_server_ms) {
+                uint64_t since = (uint64_t) (released - l->queued_server_ms);
+                valid_until = MAX(valid_until, validity_end(l->queued_at, l->settings.ttl + (zend_long) since));
+            }
+        }
+    }
+    l->has_token = true;
+    l->pid = redislock_pid();
+    l->held = true;
+    l->valid_until = valid_until;
+    l->fence = fence;
+    REDISLOCK_G(stats).acquired++;
+}
+
 /* Blocks until a release wakes us (BLPOP on the lock's wake-up list) or
- * timeout_us pass. Returns false when the server cannot do it (an ACL
- * without BLPOP, say), so the caller falls back to sleeping. */
-static bool wait_for_release(redislock_lock *l, uint64_t timeout_us)
+ * timeout_us pass. In fair mode the wake-up is the lock itself, handed over
+ * with a short lease: the BLPOP goes out pipelined with extend.lua, which
+ * the server runs the moment the BLPOP returns, and *result tells whether
+ * that made the lock ours. */
+static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result)
 {
     redislock_cmd cmd;
     redislock_netopts o = netopts(l);
-    char secs[32];
+    char secs[32], ttl[24];
     zend_string *list = l->settings.fair ? zend_string_concat2(ZSTR_VAL(l->wake_prefix), ZSTR_LEN(l->wake_prefix),
                                                                 l->token, REDISLOCK_TOKEN_LEN)
                                          : zend_string_copy(l->wake_key);
     const char *argv[3] = { "BLPOP", ZSTR_VAL(list), secs };
     size_t lens[3] = { 5, ZSTR_LEN(list), 0 };
-    bool ok;
+    const char *renew[6] = { "EVALSHA", redislock_script_extend.sha, "1", ZSTR_VAL(l->key), l->token, ttl };
+    size_t renew_lens[6] = { 7, 40, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 0 };
+    uint64_t sent_at;
+    int ended = WAIT_UNSUPPORTED;
 
+    *result = false;
     if (l->settings.fair) {
         /* Come back before our place in the queue expires, to renew it. */
         timeout_us = MIN(timeout_us, REDISLOCK_QUEUE_STAY_MS * 500);
     }
     timeout_us = MAX(timeout_us, 1000);
     lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) timeout_us / 1e6);
-    cmd.srv = &l->settings.servers->server[0];
+    renew_lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
     /* The server answers when woken or when its own timeout ends, which
      * it notices on its next timer tick. */
     o.read_timeout += (zend_long) (timeout_us / 1000) + BLOCK_SLACK_MS;
-    send_cmds(&cmd, 1, &o, 3, argv, lens);
-    zend_string_release(list);
-    ok = cmd.status == REDISLOCK_CMD_OK;
-    redislock_cmds_dtor(&cmd, 1);
-    if (ok) {
+    sent_at = redislock_now_us();
+    if (l->settings.fair) {
+        send_pair(l, &cmd, &o, 3, argv, lens, 6, renew, renew_lens);
+    } else {
+        cmd.srv = &l->settings.servers->server[0];
+        send_cmds(&cmd, 1, &o, 3, argv, lens);
+    }
+    if (cmd.count == 1) {
+        ended = cmd.status == REDISLOCK_CMD_OK ? WAIT_WOKEN : WAIT_UNSUPPORTED;
+    } else if (cmd.got == 2 && cmd.early[0]->type != REDIS_REPLY_ERROR) {
+        ended = WAIT_WOKEN;
+        if (is_noscript(&cmd)) {
+            /* The server lost extend.lua: renew again the way that loads it. */
+            redislock_cmd again;
+            renew[0] = NULL;
+            script_all(l, &redislock_script_extend, &again, 6, renew, renew_lens);
+            *result = again.status == REDISLOCK_CMD_OK && again.reply->type == REDIS_REPLY_INTEGER
+                      && again.reply->integer == 1;
+            redislock_cmds_dtor(&again, 1);
+        } else {
+            *result = cmd.status == REDISLOCK_CMD_OK && cmd.reply->type == REDIS_REPLY_INTEGER
+                      && cmd.reply->integer == 1;
+        }
+        if (*result) {
+            take_handover(l, cmd.early[0], sent_at);
+        }
+    }
+    if (ended == WAIT_WOKEN) {
         REDISLOCK_G(stats).waits++;
     }
-    return ok;
+    redislock_cmds_dtor(&cmd, 1);
+    zend_string_release(list);
+    return ended;
 }
 
 /* A random delay in [cap/2, cap] microseconds. */
@@ -493,16 +646,35 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     /* One server: sleep until a release wakes us (or the holder's lease
      * runs out). Several servers: Redlock's random backoff. */
     bool wakeups = l->settings.servers->count == 1;
+    /* How the next attempt goes: first a plain SET NX PX (fair mode always
+     * runs its script); a waiter whose first attempt failed makes the one
+     * that marks the lock as waited for (acquire.lua) right away; the mark
+     * lasts for the whole wait, so after it a plain SET NX PX does again,
+     * sent with a PTTL (unless a fence is wanted, which takes the script). */
+    enum { PLAIN, MARK, AGAIN } next = l->settings.fair ? MARK : PLAIN;
     for (;;) {
         uint64_t now = redislock_now_us(), left = now < deadline ? deadline - now : 0;
         zend_long pttl;
+        int rc;
 
-        if (try_acquire(l, wakeups ? (zend_long) (left / 1000) : 0, result, &pttl) != REDISLOCK_OK) {
+        if (next == AGAIN && !l->settings.fencing) {
+            rc = try_again(l, result, &pttl);
+        } else {
+            rc = try_acquire(l, wakeups && next != PLAIN ? (zend_long) (left / 1000) : 0, result, &pttl);
+        }
+        if (rc != REDISLOCK_OK) {
             return REDISLOCK_ERR;
         }
         now = redislock_now_us();
         if (*result) {
             return REDISLOCK_OK;
+        }
+        if (next == PLAIN && wakeups && now < deadline) {
+            next = MARK;
+            continue;
+        }
+        if (next == MARK && wakeups && !l->settings.fair) {
+            next = AGAIN;
         }
         if (now >= deadline) {
             if (l->settings.fair && wait_ms > 0) {
@@ -519,7 +691,15 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             /* The server checks blocking timeouts about every 100 ms (hz 10),
              * so a shorter block would end late: sleep in short steps then. */
             if (block >= BLOCK_MIN_US) {
-                if (wait_for_release(l, block)) {
+                if (wait_for_release(l, block, result) == WAIT_WOKEN) {
+                    if (*result && redislock_now_us() >= l->valid_until) {
+                        /* Handed over, but too late to be of use: pass it on. */
+                        cleanup(l);
+                        *result = false;
+                    }
+                    if (*result) {
+                        return REDISLOCK_OK;
+                    }
                     continue;
                 }
                 wakeups = false;
@@ -542,7 +722,7 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     if (!redislock_lock_owned(l)) {
         return REDISLOCK_OK;
     }
-    release_all(l, cmds);
+    release_all(l, cmds, false);
     for (uint32_t i = 0; i < n; i++) {
         tally_integer(&t, &cmds[i]);
     }

@@ -27,6 +27,8 @@ typedef struct redislock_lock {
     bool held;                            /* acquired, and not released nor found lost */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
+    uint64_t queued_at;                   /* fair mode: when our last attempt that queued us was sent */
+    int64_t queued_server_ms;             /* fair mode: the server's clock when it ran that attempt */
     char error[768];                      /* what went wrong, after REDISLOCK_ERR */
 } redislock_lock;
 

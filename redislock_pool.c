@@ -214,7 +214,7 @@ static void hello_done(redislock_cmd *cmd)
     cmd->in_hello = false;
     cmd->out = cmd->buf;
     cmd->outlen = cmd->len;
-    cmd->expect = 1;
+    cmd->expect = cmd->count;
     cmd->sent = 0;
     cmd->phase = PHASE_SEND;
     cmd_send(cmd);
@@ -261,6 +261,7 @@ static void cmd_recv(redislock_cmd *cmd)
             }
             cmd->reply = reply;
             cmd->conn->commands += (unsigned long long) cmd->expect;
+            REDISLOCK_G(stats).commands += (zend_ulong) cmd->expect;
             if (cmd->in_hello) {
                 hello_done(cmd);
                 return;
@@ -533,7 +534,7 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
         cmd->in_hello = cmd->conn->hello != NULL;
         cmd->out = cmd->in_hello ? cmd->conn->hello : cmd->buf;
         cmd->outlen = cmd->in_hello ? cmd->conn->hello_len : cmd->len;
-        cmd->expect = cmd->in_hello ? cmd->conn->hello_count : 1;
+        cmd->expect = cmd->in_hello ? cmd->conn->hello_count : cmd->count;
         cmd->got = 0;
         cmd->sent = 0;
         cmd->status = REDISLOCK_CMD_OK;
@@ -558,6 +559,7 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
 
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
     for (size_t i = 0; i < n; i++) {
+        ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);
         cmds[i].reply = NULL;
         cmds[i].status = REDISLOCK_CMD_NOTSENT;
         cmds[i].errstr[0] = '\0';

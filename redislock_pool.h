@@ -32,6 +32,7 @@ typedef struct redislock_cmd {
     const redislock_server *srv;
     const char *buf;       /* RESP-encoded command, shared by all servers */
     size_t len;
+    int count;             /* commands in buf: 1, or up to REDISLOCK_PIPELINE_MAX pipelined */
     redisReply *reply;
     int status;
     char errstr[REDISLOCK_ERRLEN];
@@ -46,7 +47,8 @@ typedef struct redislock_cmd {
     int phase;
     int expect;                   /* replies to read: pipelined commands in buf */
     int got;                      /* replies read so far */
-    redisReply *early[REDISLOCK_PIPELINE_MAX - 1]; /* replies before the last one */
+    redisReply *early[REDISLOCK_PIPELINE_MAX - 1]; /* replies before the last one (status and
+                                                      errstr describe the last only) */
 } redislock_cmd;
 
 /* How to reach the servers. */

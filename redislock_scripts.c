@@ -15,7 +15,6 @@ redislock_script redislock_script_extend = SCRIPT(extend);
 redislock_script redislock_script_acquire = SCRIPT(acquire);
 redislock_script redislock_script_acquire_fair = SCRIPT(acquire_fair);
 redislock_script redislock_script_release_fair = SCRIPT(release_fair);
-redislock_script redislock_script_leave_queue = SCRIPT(leave_queue);
 redislock_script redislock_script_fence_raise = SCRIPT(fence_raise);
 
 static void script_hash(redislock_script *s)
@@ -31,7 +30,7 @@ static void script_hash(redislock_script *s)
 
 redislock_script *const redislock_scripts[] = {
     &redislock_script_acquire, &redislock_script_release, &redislock_script_extend,
-    &redislock_script_acquire_fair, &redislock_script_release_fair, &redislock_script_leave_queue,
+    &redislock_script_acquire_fair, &redislock_script_release_fair,
     &redislock_script_fence_raise, NULL,
 };
 

@@ -19,7 +19,6 @@ extern redislock_script redislock_script_extend;
 extern redislock_script redislock_script_acquire;
 extern redislock_script redislock_script_acquire_fair;
 extern redislock_script redislock_script_release_fair;
-extern redislock_script redislock_script_leave_queue;
 extern redislock_script redislock_script_fence_raise;
 
 /* All of them, NULL-terminated. */

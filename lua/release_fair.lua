@@ -1,16 +1,45 @@
--- Fair mode compare-and-delete: remove KEYS[1] only while it holds the
--- owner token ARGV[1], then wake the waiter at the head of the queue KEYS[2]
--- by pushing onto its own wake-up list (KEYS[3] followed by its token), so
--- the lock goes to waiters in arrival order and one release wakes one
--- waiter. Returns 1 when the key was deleted, 0 when it was absent or held
--- by another token (which is left untouched).
-if redis.call('get', KEYS[1]) == ARGV[1] then
-    redis.call('del', KEYS[1])
-    local head = redis.call('lindex', KEYS[2], 0)
-    if head then
-        redis.call('rpush', KEYS[3] .. head, '1')
-        redis.call('pexpire', KEYS[3] .. head, ARGV[2])
-    end
-    return 1
+-- Fair mode compare-and-hand-over. KEYS: 1 the lock, 2 its fence counter,
+-- 3 the queue, 4 the places' expiries, 5 the prefix of the waiters'
+-- wake-up lists (see acquire_fair.lua). ARGV: 1 our token, 2 our ttl (which
+-- names our place), 3 '1' when fenced, 4 '1' when we also leave the queue
+-- (a waiter giving up), 5 the provisional lease in ms.
+-- When KEYS[1] holds our token, the lock passes straight to the first
+-- waiter whose place has not expired: the key gets that waiter's token
+-- with a provisional lease (its own ttl, at most ARGV[5] ms, so that a
+-- waiter that died costs no more), the fence counter moves on, and the
+-- waiter's wake-up list gets '<server ms> <fence>'. The woken waiter
+-- renews the lease to its ttl at once (extend.lua, sent with its BLPOP).
+-- With no live waiter the key is deleted.
+-- Returns 1 when the key held our token, 0 when not (it is left untouched).
+if ARGV[4] == '1' then
+    local member = ARGV[1] .. ':' .. ARGV[2]
+    redis.call('lrem', KEYS[3], 1, member)
+    redis.call('zrem', KEYS[4], member)
+    redis.call('del', KEYS[5] .. ARGV[1])
 end
-return 0
+if redis.call('get', KEYS[1]) ~= ARGV[1] then
+    return 0
+end
+local t = redis.call('time')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local head = redis.call('lpop', KEYS[3])
+while head do
+    local expires = redis.call('zscore', KEYS[4], head)
+    redis.call('zrem', KEYS[4], head)
+    if expires and tonumber(expires) > now then
+        local token, ttl = string.match(head, '^(.*):(%d+)$')
+        local lease = math.min(tonumber(ttl), tonumber(ARGV[5]))
+        redis.call('set', KEYS[1], token, 'PX', lease)
+        local fence = 0
+        if ARGV[3] == '1' then
+            fence = redis.call('incr', KEYS[2])
+        end
+        local wake = KEYS[5] .. token
+        redis.call('rpush', wake, now .. ' ' .. fence)
+        redis.call('pexpire', wake, lease)
+        return 1
+    end
+    head = redis.call('lpop', KEYS[3])
+end
+redis.call('del', KEYS[1])
+return 1

@@ -1,5 +1,5 @@
 --TEST--
-Fair mode: a waiter that gives up just as the lock is released to it passes the wake-up on to the next waiter
+Fair mode: a waiter that gives up just as the lock is handed to it passes the lock on to the next waiter
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -13,11 +13,12 @@ $q = $p . 'job:redislock-queue';
 $a = rl_admin();
 
 /* G reaches the server through a proxy that holds back its leaving the
- * queue (the only script called with 4 keys: 9 arguments) until told. */
+ * queue (the only script G calls with 13 arguments: release_fair.lua) until
+ * told. */
 [$proxy, $proxyPort] = rl_cont_proxy(RL_PORT, function (string $bytes) use ($p): void {
     static $c;
     $c ??= new RLClient();
-    if (str_starts_with($bytes, "*9\r\n\$7\r\nEVALSHA")) {
+    if (str_starts_with($bytes, "*13\r\n\$7\r\nEVALSHA")) {
         $c->cmd('RPUSH', $p . 'leave-held', '1');
         $c->cmd('BLPOP', $p . 'leave-go', '4');
     }
@@ -41,15 +42,15 @@ $w = rl_cont_spawn(function () use ($p, $opts): int {
 var_dump(rl_cont_until(fn() => $a->cmd('LLEN', $q) === 2, 10000));
 
 /* G's wait is over and its last attempt failed; before it leaves, the
- * holder releases, which wakes G, the head of the queue. */
+ * holder releases, which hands the lock to G, the head of the queue. */
 var_dump($a->cmd('BLPOP', $p . 'leave-held', '4') !== null);
 var_dump($holder->release());
 $t0 = hrtime(true);
 $a->cmd('RPUSH', $p . 'leave-go', '1');
 echo 'G exit code: ', rl_cont_reap($g), "\n";
 echo 'W exit code: ', rl_cont_reap($w), "\n";
-/* Woken by G's leaving, W does not sleep until it renews its place (up to
- * 1 s). */
+/* Handed the lock by G's leaving, W does not sleep until it renews its
+ * place (up to 1 s), nor until G's short lease runs out (2 s). */
 $ms = ((int) $a->cmd('LINDEX', $p . 'w', '0') - $t0) / 1e6;
 echo $ms < 500 ? "W got the lock as G left\n" : "W got the lock $ms ms after G left\n";
 echo 'queue left: ', $a->cmd('EXISTS', $q, $q . '-exp'), "\n";

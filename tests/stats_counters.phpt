@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::stats() lists the per-process counters and each moves with the event it counts
+RedisLock::stats() lists the per-process counters and each moves with the event it counts (commands: one per operation)
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -90,7 +90,7 @@ require __DIR__ . '/core.inc';
 rl_core_clean('rltest:stats_counters:');
 ?>
 --EXPECT--
-array(12) {
+array(13) {
   [0]=>
   string(8) "acquired"
   [1]=>
@@ -115,29 +115,31 @@ array(12) {
   string(5) "waits"
   [11]=>
   string(6) "errors"
+  [12]=>
+  string(8) "commands"
 }
 bool(true)
 start:                      -
 bool(true)
-acquire (first use):        acquired+1 connects+1
+acquire (first use):        acquired+1 connects+1 commands+2
 bool(false)
-acquire on a held lock:     contended+1
+acquire on a held lock:     contended+1 commands+1
 bool(true)
-extend:                     extended+1
+extend:                     extended+1 commands+1
 bool(true)
-release:                    released+1
+release:                    released+1 commands+1
 bool(false)
 release, not held:          -
 bool(true)
-acquire, then expire:       acquired+1
+acquire, then expire:       acquired+1 commands+1
 bool(false)
-extend after expiry:        extend_failed+1
+extend after expiry:        extend_failed+1 commands+1
 bool(false)
-release after expiry:       released_lost+1
+release after expiry:       released_lost+1 commands+1
 bool(true)
 bool(true)
-release after SCRIPT FLUSH: acquired+1 released+1 script_reloads+1
+release after SCRIPT FLUSH: acquired+1 released+1 script_reloads+1 commands+3
 bool(true)
-acquire, destroyed:         acquired+1 released+1 auto_released+1
+acquire, destroyed:         acquired+1 released+1 auto_released+1 commands+2
 RedisLockException
 acquire, server down:       errors+1
