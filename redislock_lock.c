@@ -319,14 +319,39 @@ static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const tally *t
     return REDISLOCK_OK;
 }
 
-/* Records a granted attempt. */
-static void attempt_granted(redislock_lock *l, redislock_cmd *cmds, uint64_t valid_until, zend_long fence)
+/* Records that the lock is ours until valid_until. */
+static void hold_granted(redislock_lock *l, uint64_t valid_until, zend_long fence)
 {
     l->held = true;
     l->valid_until = valid_until;
     l->fence = fence;
     REDISLOCK_G(stats).acquired++;
-    redislock_cmds_dtor(cmds, l->settings.servers->count);
+}
+
+/* Ends an attempt: granted when the servers said so (granted) and validity
+ * is left, failed otherwise. */
+static int attempt_end(redislock_lock *l, redislock_cmd *cmds, const tally *t, bool granted, uint64_t valid_until,
+                       zend_long fence, bool *result)
+{
+    if (granted && redislock_now_us() < valid_until) {
+        hold_granted(l, valid_until, fence);
+        redislock_cmds_dtor(cmds, l->settings.servers->count);
+        *result = true;
+        return REDISLOCK_OK;
+    }
+    return attempt_failed(l, cmds, t);
+}
+
+/* Counts a reply to SET NX: OK is yes, nil (held elsewhere) no. */
+static void tally_set(tally *t, redislock_cmd *cmd, int status, const redisReply *reply)
+{
+    if (status == REDISLOCK_CMD_OK && reply->type == REDIS_REPLY_STATUS) {
+        t->yes++;
+    } else if (status == REDISLOCK_CMD_OK && reply->type == REDIS_REPLY_NIL) {
+        t->no++;
+    } else {
+        tally_failure(t, cmd);
+    }
 }
 
 /* Fair mode (one server): the lock goes to the waiter at the head of the
@@ -366,12 +391,7 @@ static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_
     } else {
         tally_failure(&t, &cmds[0]);
     }
-    if (t.yes == 1 && redislock_now_us() < validity_end(start, lease)) {
-        attempt_granted(l, cmds, validity_end(start, lease), fence);
-        *result = true;
-        return REDISLOCK_OK;
-    }
-    return attempt_failed(l, cmds, &t);
+    return attempt_end(l, cmds, &t, t.yes == 1, validity_end(start, lease), fence, result);
 }
 
 /* Fair mode: a waiter that gives up leaves the queue at once, passing on
@@ -423,35 +443,30 @@ static int try_again(redislock_lock *l, bool *result, zend_long *pttl)
     const char *get_pttl[2] = { "PTTL", ZSTR_VAL(l->key) };
     size_t get_pttl_lens[2] = { 4, ZSTR_LEN(l->key) };
     uint64_t start = redislock_now_us();
+    bool pttl_ok;
 
-    *result = false;
-    *pttl = -1;
-    l->has_token = true;
-    l->pid = redislock_pid();
     set_lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
     send_pair(l, &cmd, &o, 6, set, set_lens, 2, get_pttl, get_pttl_lens);
-    if (cmd.got == 2 && cmd.early[0]->type == REDIS_REPLY_STATUS) {
-        t.yes++;
-    } else if (cmd.got == 2 && cmd.early[0]->type == REDIS_REPLY_NIL && cmd.status == REDISLOCK_CMD_OK
-               && cmd.reply->type == REDIS_REPLY_INTEGER) {
-        t.no++;
-        *pttl = (zend_long) cmd.reply->integer;
+    /* The SET's answer is the first reply; the PTTL's matters only when
+     * the SET failed. */
+    pttl_ok = cmd.status == REDISLOCK_CMD_OK && cmd.reply->type == REDIS_REPLY_INTEGER;
+    if (cmd.got == 2 && (cmd.early[0]->type != REDIS_REPLY_NIL || pttl_ok)) {
+        tally_set(&t, &cmd, REDISLOCK_CMD_OK, cmd.early[0]);
     } else {
         tally_failure(&t, &cmd);
     }
-    if (t.yes == 1 && redislock_now_us() < validity_end(start, l->settings.ttl)) {
-        attempt_granted(l, &cmd, validity_end(start, l->settings.ttl), 0);
-        *result = true;
-        return REDISLOCK_OK;
+    if (t.no == 1) {
+        *pttl = (zend_long) cmd.reply->integer;
     }
-    return attempt_failed(l, &cmd, &t);
+    return attempt_end(l, &cmd, &t, t.yes == 1, validity_end(start, l->settings.ttl), 0, result);
 }
 
 /* One attempt on every server: SET key token NX PX ttl, or the acquire
  * script when a fence is wanted or the caller will wait wait_ms for a
- * release (one server only). *pttl gets the holder's remaining lease when it
- * is known (-1 otherwise). */
-static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_long *pttl)
+ * release (one server only), or try_again() for a waiter that marked the
+ * lock already (marked), or the fair mode script. *pttl gets the holder's
+ * remaining lease when it is known (-1 otherwise). */
+static int try_acquire(redislock_lock *l, zend_long wait_ms, bool marked, bool *result, zend_long *pttl)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -467,6 +482,9 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
     l->pid = redislock_pid();
     if (l->settings.fair) {
         return try_acquire_fair(l, wait_ms > 0, result, pttl);
+    }
+    if (marked && !l->settings.fencing) {
+        return try_again(l, result, pttl);
     }
 
     start = redislock_now_us();
@@ -487,24 +505,14 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
         lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
         exec_all(l, cmds, 6, argv, lens);
         for (uint32_t i = 0; i < n; i++) {
-            redislock_cmd *cmd = &cmds[i];
-            if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS) {
-                t.yes++;
-            } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-                t.no++;
-            } else {
-                tally_failure(&t, cmd);
-            }
+            tally_set(&t, &cmds[i], cmds[i].status, cmds[i].reply);
         }
     }
     valid_until = validity_end(start, l->settings.ttl);
-    if (t.yes >= quorum(l) && redislock_now_us() < valid_until
-        && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)) && redislock_now_us() < valid_until) {
-        attempt_granted(l, cmds, valid_until, fence);
-        *result = true;
-        return REDISLOCK_OK;
-    }
-    return attempt_failed(l, cmds, &t);
+    return attempt_end(l, cmds, &t,
+                       t.yes >= quorum(l) && redislock_now_us() < valid_until
+                           && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)),
+                       valid_until, fence, result);
 }
 
 /* How a wait for a release ended. */
@@ -538,10 +546,7 @@ static void take_handover(redislock_lock *l, const redisReply *popped, uint64_t 
     }
     l->has_token = true;
     l->pid = redislock_pid();
-    l->held = true;
-    l->valid_until = valid_until;
-    l->fence = fence;
-    REDISLOCK_G(stats).acquired++;
+    hold_granted(l, valid_until, fence);
 }
 
 /* Blocks until a release wakes us (BLPOP on the lock's wake-up list) or
@@ -585,18 +590,20 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
     if (cmd.count == 1) {
         ended = cmd.status == REDISLOCK_CMD_OK ? WAIT_WOKEN : WAIT_UNSUPPORTED;
     } else if (cmd.got == 2 && cmd.early[0]->type != REDIS_REPLY_ERROR) {
+        redislock_cmd again, *renewed = &cmd;
+        tally t = { 0 };
+
         ended = WAIT_WOKEN;
         if (is_noscript(&cmd)) {
             /* The server lost extend.lua: renew again the way that loads it. */
-            redislock_cmd again;
             renew[0] = NULL;
             script_all(l, &redislock_script_extend, &again, 6, renew, renew_lens);
-            *result = again.status == REDISLOCK_CMD_OK && again.reply->type == REDIS_REPLY_INTEGER
-                      && again.reply->integer == 1;
+            renewed = &again;
+        }
+        tally_integer(&t, renewed);
+        *result = t.yes == 1;
+        if (renewed == &again) {
             redislock_cmds_dtor(&again, 1);
-        } else {
-            *result = cmd.status == REDISLOCK_CMD_OK && cmd.reply->type == REDIS_REPLY_INTEGER
-                      && cmd.reply->integer == 1;
         }
         if (*result) {
             take_handover(l, cmd.early[0], sent_at);
@@ -657,11 +664,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
         zend_long pttl;
         int rc;
 
-        if (next == AGAIN && !l->settings.fencing) {
-            rc = try_again(l, result, &pttl);
-        } else {
-            rc = try_acquire(l, wakeups && next != PLAIN ? (zend_long) (left / 1000) : 0, result, &pttl);
-        }
+        rc = try_acquire(l, wakeups && next != PLAIN ? (zend_long) (left / 1000) : 0, next == AGAIN, result, &pttl);
         if (rc != REDISLOCK_OK) {
             return REDISLOCK_ERR;
         }

@@ -33,9 +33,8 @@ workers=${REDISLOCK_BENCH_FPM_WORKERS:-4}
 read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
 
 . scripts/redis-servers.sh
-rundir="$PWD/.run/benchfpm$$"
 fpm_pid=""
-cleanup() {
+on_exit() {
     if [ -n "$fpm_pid" ]; then
         kill -TERM "$fpm_pid" 2>/dev/null || true
         for _ in $(seq 1 250); do
@@ -45,12 +44,9 @@ cleanup() {
         process_alive "$fpm_pid" && kill -KILL "$fpm_pid" 2>/dev/null
         wait "$fpm_pid" 2>/dev/null || true
     fi
-    stop_redis_servers "$rundir"
-    rm -rf "$rundir"
 }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-start_redis_servers "$rundir" 1
+run_redis_servers benchfpm 1
+rundir=$REDIS_RUNDIR
 port=${REDIS_PORTS[0]}
 
 # The phpredis endpoint runs the extension's own release script, with the

@@ -31,14 +31,7 @@ read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")
 
 . scripts/redis-servers.sh
-rundir="$PWD/.run/bench$$"
-cleanup() {
-    stop_redis_servers "$rundir"
-    rm -rf "$rundir"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-start_redis_servers "$rundir" 5
+run_redis_servers bench 5
 
 REDISLOCK_BENCH_PORTS=$(IFS=,; echo "${REDIS_PORTS[*]}")
 export REDISLOCK_BENCH_PORTS

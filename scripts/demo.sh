@@ -16,14 +16,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
 
 . scripts/redis-servers.sh
-rundir="$PWD/.run/demo$$"
-cleanup() {
-    stop_redis_servers "$rundir"
-    rm -rf "$rundir"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-start_redis_servers "$rundir" 1
+run_redis_servers demo 1
 
 php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so" \
     demo/contend.php --port="${REDIS_PORTS[0]}" "$@"

@@ -1,10 +1,16 @@
-# scripts/redis-servers.sh: sourced by scripts/demo.sh and bench/run.sh to run
-# private redis-server processes on loopback.
+# scripts/redis-servers.sh: sourced by scripts/demo.sh, bench/run.sh and
+# bench/fpm.sh to run private redis-server processes on loopback.
 #
 #   start_redis_servers DIR N   starts N servers on free 127.0.0.1 ports, without
 #                               persistence, each in DIR/srv-PORT; waits until
 #                               all answer PING; leaves the ports in REDIS_PORTS.
 #   stop_redis_servers DIR      stops every server started under DIR.
+#   run_redis_servers NAME N    the same for the rest of the calling script:
+#                               starts N servers under REDIS_RUNDIR
+#                               (.run/NAME<pid>), and when the script exits
+#                               (or is interrupted) calls its function on_exit
+#                               if it has one, stops them and removes the
+#                               directory.
 
 # Prints N distinct TCP ports on 127.0.0.1 that nothing listens on (all are
 # held open together while they are chosen, so none repeats).
@@ -64,4 +70,19 @@ stop_redis_servers() {
         process_alive "$pid" && kill -KILL "$pid" 2>/dev/null
     done
     return 0
+}
+
+run_redis_servers() {
+    REDIS_RUNDIR="$PWD/.run/$1$$"
+    trap _redis_servers_exit EXIT
+    trap 'exit 130' INT TERM
+    start_redis_servers "$REDIS_RUNDIR" "$2"
+}
+
+_redis_servers_exit() {
+    if declare -F on_exit >/dev/null; then
+        on_exit
+    fi
+    stop_redis_servers "$REDIS_RUNDIR"
+    rm -rf "$REDIS_RUNDIR"
 }
