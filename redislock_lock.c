@@ -277,14 +277,15 @@ static int new_token(redislock_lock *l)
     return REDISLOCK_OK;
 }
 
-/* Reads the acquire script's answer, {1, fence} or {0, holder's pttl},
- * into the tally. */
+/* Reads the acquire script's answer, {1, fence} or {0, holder's pttl} (and
+ * the server's clock, for a caller that will wait), into the tally. */
 static void tally_acquire_script(tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
 {
     redisReply *r = cmd->reply;
 
-    if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
-        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER) {
+    if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && (r->elements == 2 || r->elements == 3)
+        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
+        && (r->elements == 2 || r->element[2]->type == REDIS_REPLY_INTEGER)) {
         if (r->element[0]->integer == 1) {
             t->yes++;
             *fence = MAX(*fence, (zend_long) r->element[1]->integer);
@@ -357,7 +358,7 @@ static void tally_set(tally *t, redislock_cmd *cmd, int status, const redisReply
 /* Fair mode (one server): the lock goes to the waiter at the head of the
  * queue. A caller that will wait joins the queue, or renews its place; the
  * server's clock at that moment is kept with our own, to measure a hand-over
- * by (see take_handover()). */
+ * by (see woken_valid_until()). */
 static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_long *pttl)
 {
     redislock_cmd cmds[1];
@@ -428,45 +429,13 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
     return t.yes >= quorum(l);
 }
 
-/* A waiter that marked the lock as waited for (acquire.lua) tries again
- * after a wake-up: the mark lasts for its whole wait, so a plain SET NX PX
- * will do, with the holder's PTTL in the same write for how long to block
- * if it fails. */
-static int try_again(redislock_lock *l, bool *result, zend_long *pttl)
-{
-    redislock_cmd cmd;
-    redislock_netopts o = netopts(l);
-    tally t = { 0 };
-    char ttl[24];
-    const char *set[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", ttl };
-    size_t set_lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, 0 };
-    const char *get_pttl[2] = { "PTTL", ZSTR_VAL(l->key) };
-    size_t get_pttl_lens[2] = { 4, ZSTR_LEN(l->key) };
-    uint64_t start = redislock_now_us();
-    bool pttl_ok;
-
-    set_lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
-    send_pair(l, &cmd, &o, 6, set, set_lens, 2, get_pttl, get_pttl_lens);
-    /* The SET's answer is the first reply; the PTTL's matters only when
-     * the SET failed. */
-    pttl_ok = cmd.status == REDISLOCK_CMD_OK && cmd.reply->type == REDIS_REPLY_INTEGER;
-    if (cmd.got == 2 && (cmd.early[0]->type != REDIS_REPLY_NIL || pttl_ok)) {
-        tally_set(&t, &cmd, REDISLOCK_CMD_OK, cmd.early[0]);
-    } else {
-        tally_failure(&t, &cmd);
-    }
-    if (t.no == 1) {
-        *pttl = (zend_long) cmd.reply->integer;
-    }
-    return attempt_end(l, &cmd, &t, t.yes == 1, validity_end(start, l->settings.ttl), 0, result);
-}
-
 /* One attempt on every server: SET key token NX PX ttl, or the acquire
  * script when a fence is wanted or the caller will wait wait_ms for a
- * release (one server only), or try_again() for a waiter that marked the
- * lock already (marked), or the fair mode script. *pttl gets the holder's
- * remaining lease when it is known (-1 otherwise). */
-static int try_acquire(redislock_lock *l, zend_long wait_ms, bool marked, bool *result, zend_long *pttl)
+ * release (one server only: it marks the lock as waited for, and the
+ * server's clock at that moment is kept with our own, to date a wake-up
+ * by), or the fair mode script. *pttl gets the holder's remaining lease
+ * when it is known (-1 otherwise). */
+static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_long *pttl)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -483,9 +452,6 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool marked, bool *
     if (l->settings.fair) {
         return try_acquire_fair(l, wait_ms > 0, result, pttl);
     }
-    if (marked && !l->settings.fencing) {
-        return try_again(l, result, pttl);
-    }
 
     start = redislock_now_us();
     if (scripted) {
@@ -498,6 +464,10 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool marked, bool *
         script_all(l, &redislock_script_acquire, cmds, 10, argv, lens);
         for (uint32_t i = 0; i < n; i++) {
             tally_acquire_script(&t, &cmds[i], &fence, pttl);
+        }
+        if (t.no == 1 && n == 1 && cmds[0].reply->elements == 3) {
+            l->queued_at = start;
+            l->queued_server_ms = (int64_t) cmds[0].reply->element[2]->integer;
         }
     } else {
         const char *argv[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", ttl };
@@ -519,101 +489,159 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool marked, bool *
 #define WAIT_UNSUPPORTED 0 /* the server cannot block (an ACL without BLPOP, say): sleep instead */
 #define WAIT_WOKEN 1       /* woken, or the wait timed out: try again */
 
-/* Fair mode: the wait ended with the lock handed to us (release_fair.lua)
- * and our renewal of its lease (extend.lua, run right after the BLPOP)
- * confirmed it. The release ran after the attempt that queued us last
- * (sent at queued_at, run at queued_server_ms by the server's clock), and
- * says when by that clock: the lease, renewed later still, ends no sooner
- * than ttl after that moment, which is (release - queued_server_ms) after
- * queued_at by our clock. It also ends no sooner than ttl after the BLPOP
- * was sent (sent_at), as the renewal came after that. */
-static void take_handover(redislock_lock *l, const redisReply *popped, uint64_t sent_at)
+/* The end of validity of a lease taken right after our BLPOP returned:
+ * by the SET sent with it, or in fair mode by the renewal of a lease that
+ * a release handed us. A release that woke us says when it ran by the
+ * server's clock ("<ms>", in fair mode "<ms> <fence>"). It ran after our
+ * last attempt that marked the lock or queued us (sent at queued_at, run at
+ * queued_server_ms), so by our clock it ran (released - queued_server_ms)
+ * after queued_at or later, and the lease, taken later still, ends no
+ * sooner than ttl after that. A BLPOP that timed out returned timeout_ms
+ * after it was sent at the earliest. Either way the lease ends no sooner
+ * than ttl after the BLPOP was sent (sent_at). *fence (unless NULL) gets
+ * the fence a fair hand-over carries (0 otherwise). */
+static uint64_t woken_valid_until(const redislock_lock *l, const redisReply *popped, uint64_t sent_at,
+                                  zend_long timeout_ms, zend_long *fence)
 {
-    uint64_t valid_until = validity_end(sent_at, l->settings.ttl);
-    zend_long fence = 0;
+    zend_long ttl = l->settings.ttl;
+    uint64_t valid_until = validity_end(sent_at, ttl);
 
-    if (popped && popped->type == REDIS_REPLY_ARRAY && popped->elements == 2
+    if (fence) {
+        *fence = 0;
+    }
+    if (popped->type == REDIS_REPLY_NIL) {
+        return validity_end(sent_at, ttl + timeout_ms);
+    }
+    if (popped->type == REDIS_REPLY_ARRAY && popped->elements == 2
         && popped->element[1]->type == REDIS_REPLY_STRING) {
+        const char *wakeup = popped->element[1]->str;
         char *end;
-        long long released = strtoll(popped->element[1]->str, &end, 10);
-        if (*end == ' ') {
-            fence = (zend_long) strtoll(end + 1, NULL, 10);
-            if (released > l->queued_server_ms) {
-                uint64_t since = (uint64_t) (released - l->queued_server_ms);
-                valid_until = MAX(valid_until, validity_end(l->queued_at, l->settings.ttl + (zend_long) since));
-            }
+        long long released = strtoll(wakeup, &end, 10);
+
+        if (end == wakeup || (*end != ' ' && *end != '\0')) {
+            return valid_until;
+        }
+        if (*end == ' ' && fence) {
+            *fence = (zend_long) strtoll(end + 1, NULL, 10);
+        }
+        if (released > l->queued_server_ms) {
+            zend_long since = (zend_long) (released - l->queued_server_ms);
+            valid_until = MAX(valid_until, validity_end(l->queued_at, ttl + since));
         }
     }
-    l->has_token = true;
-    l->pid = redislock_pid();
-    hold_granted(l, valid_until, fence);
+    return valid_until;
 }
 
 /* Blocks until a release wakes us (BLPOP on the lock's wake-up list) or
- * timeout_us pass. In fair mode the wake-up is the lock itself, handed over
- * with a short lease: the BLPOP goes out pipelined with extend.lua, which
- * the server runs the moment the BLPOP returns, and *result tells whether
- * that made the lock ours. */
+ * timeout_us pass, and has the server try for the lock the moment the
+ * BLPOP returns, before any other client is served: the BLPOP goes out
+ * pipelined with SET NX PX, or in fair mode, where the wake-up is the lock
+ * itself handed over with a short lease, with extend.lua to renew that
+ * lease. *result tells whether that made the lock ours. */
 static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result)
 {
     redislock_cmd cmd;
     redislock_netopts o = netopts(l);
+    bool fair = l->settings.fair;
     char secs[32], ttl[24];
-    zend_string *list = l->settings.fair ? zend_string_concat2(ZSTR_VAL(l->wake_prefix), ZSTR_LEN(l->wake_prefix),
-                                                                l->token, REDISLOCK_TOKEN_LEN)
-                                         : zend_string_copy(l->wake_key);
+    zend_string *list = fair ? zend_string_concat2(ZSTR_VAL(l->wake_prefix), ZSTR_LEN(l->wake_prefix), l->token,
+                                                   REDISLOCK_TOKEN_LEN)
+                             : zend_string_copy(l->wake_key);
     const char *argv[3] = { "BLPOP", ZSTR_VAL(list), secs };
     size_t lens[3] = { 5, ZSTR_LEN(list), 0 };
     const char *renew[6] = { "EVALSHA", redislock_script_extend.sha, "1", ZSTR_VAL(l->key), l->token, ttl };
     size_t renew_lens[6] = { 7, 40, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 0 };
-    uint64_t sent_at;
-    int ended = WAIT_UNSUPPORTED;
+    const char *set[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", ttl };
+    size_t set_lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, 0 };
+    /* With fencing the attempt is the acquire script, which numbers the grant. */
+    const char *fenced[10] = { "EVALSHA", redislock_script_acquire.sha, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key),
+                               ZSTR_VAL(l->wait_key), l->token, ttl, "1", "0" };
+    size_t fenced_lens[10] = { 7, 40, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->wait_key),
+                               REDISLOCK_TOKEN_LEN, 0, 1, 1 };
+    size_t ttl_len = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+    const redisReply *popped;
+    uint64_t sent_at, valid_until;
+    zend_long fence = 0;
+    tally t = { 0 };
+    int ended;
 
     *result = false;
-    if (l->settings.fair) {
+    if (fair) {
         /* Come back before our place in the queue expires, to renew it. */
         timeout_us = MIN(timeout_us, REDISLOCK_QUEUE_STAY_MS * 500);
     }
     timeout_us = MAX(timeout_us, 1000);
     lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) timeout_us / 1e6);
-    renew_lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+    renew_lens[5] = set_lens[5] = fenced_lens[7] = ttl_len;
     /* The server answers when woken or when its own timeout ends, which
      * it notices on its next timer tick. */
     o.read_timeout += (zend_long) (timeout_us / 1000) + BLOCK_SLACK_MS;
     sent_at = redislock_now_us();
-    if (l->settings.fair) {
+    if (fair) {
         send_pair(l, &cmd, &o, 3, argv, lens, 6, renew, renew_lens);
     } else {
-        cmd.srv = &l->settings.servers->server[0];
-        send_cmds(&cmd, 1, &o, 3, argv, lens);
-    }
-    if (cmd.count == 1) {
-        ended = cmd.status == REDISLOCK_CMD_OK ? WAIT_WOKEN : WAIT_UNSUPPORTED;
-    } else if (cmd.got == 2 && cmd.early[0]->type != REDIS_REPLY_ERROR) {
-        redislock_cmd again, *renewed = &cmd;
-        tally t = { 0 };
-
-        ended = WAIT_WOKEN;
-        if (is_noscript(&cmd)) {
-            /* The server lost extend.lua: renew again the way that loads it. */
-            renew[0] = NULL;
-            script_all(l, &redislock_script_extend, &again, 6, renew, renew_lens);
-            renewed = &again;
-        }
-        tally_integer(&t, renewed);
-        *result = t.yes == 1;
-        if (renewed == &again) {
-            redislock_cmds_dtor(&again, 1);
-        }
-        if (*result) {
-            take_handover(l, cmd.early[0], sent_at);
+        l->has_token = true;
+        l->pid = redislock_pid();
+        if (l->settings.fencing) {
+            send_pair(l, &cmd, &o, 3, argv, lens, 10, fenced, fenced_lens);
+        } else {
+            send_pair(l, &cmd, &o, 3, argv, lens, 6, set, set_lens);
         }
     }
+    zend_string_release(list);
+    popped = cmd.got == 2 ? cmd.early[0] : NULL;
+    ended = popped && popped->type != REDIS_REPLY_ERROR ? WAIT_WOKEN : WAIT_UNSUPPORTED;
     if (ended == WAIT_WOKEN) {
         REDISLOCK_G(stats).waits++;
     }
-    redislock_cmds_dtor(&cmd, 1);
-    zend_string_release(list);
+
+    if (fair) {
+        if (ended == WAIT_WOKEN) {
+            redislock_cmd again, *renewed = &cmd;
+
+            if (is_noscript(&cmd)) {
+                /* The server lost extend.lua: renew again the way that loads it. */
+                renew[0] = NULL;
+                script_all(l, &redislock_script_extend, &again, 6, renew, renew_lens);
+                renewed = &again;
+            }
+            tally_integer(&t, renewed);
+            if (renewed == &again) {
+                redislock_cmds_dtor(&again, 1);
+            }
+            if (t.yes == 1) {
+                valid_until = woken_valid_until(l, popped, sent_at, (zend_long) (timeout_us / 1000), &fence);
+                l->has_token = true;
+                l->pid = redislock_pid();
+                hold_granted(l, valid_until, fence);
+                *result = true;
+            }
+        }
+        /* Otherwise the place stays ours, and a lease handed over is found
+         * by the next attempt (or passed on when we give up). */
+        redislock_cmds_dtor(&cmd, 1);
+        return ended;
+    }
+
+    /* The attempt ran, whatever came of the BLPOP: right away when the
+     * BLPOP was refused. A server that lost the acquire script ran nothing:
+     * the next attempt loads it again. */
+    if (!popped) {
+        tally_failure(&t, &cmd);
+    } else if (!l->settings.fencing) {
+        tally_set(&t, &cmd, cmd.status, cmd.reply);
+    } else if (is_noscript(&cmd)) {
+        t.no++;
+    } else {
+        zend_long pttl = -1;
+        tally_acquire_script(&t, &cmd, &fence, &pttl);
+    }
+    valid_until = ended == WAIT_WOKEN ? woken_valid_until(l, popped, sent_at, (zend_long) (timeout_us / 1000), NULL)
+                                      : validity_end(sent_at, l->settings.ttl);
+    if (attempt_end(l, &cmd, &t, t.yes == 1, valid_until, fence, result) != REDISLOCK_OK) {
+        /* No answer: the next attempt finds out whether the server is gone. */
+        ended = WAIT_UNSUPPORTED;
+    }
     return ended;
 }
 
@@ -654,17 +682,17 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
      * runs out). Several servers: Redlock's random backoff. */
     bool wakeups = l->settings.servers->count == 1;
     /* How the next attempt goes: first a plain SET NX PX (fair mode always
-     * runs its script); a waiter whose first attempt failed makes the one
-     * that marks the lock as waited for (acquire.lua) right away; the mark
-     * lasts for the whole wait, so after it a plain SET NX PX does again,
-     * sent with a PTTL (unless a fence is wanted, which takes the script). */
-    enum { PLAIN, MARK, AGAIN } next = l->settings.fair ? MARK : PLAIN;
+     * runs its script); a waiter whose attempt failed then makes the one
+     * that marks the lock as waited for (acquire.lua), which lasts for the
+     * whole wait, and blocks: the attempt after a wake-up goes with the
+     * BLPOP (see wait_for_release()). */
+    enum { PLAIN, MARK } next = l->settings.fair ? MARK : PLAIN;
     for (;;) {
         uint64_t now = redislock_now_us(), left = now < deadline ? deadline - now : 0;
         zend_long pttl;
         int rc;
 
-        rc = try_acquire(l, wakeups && next != PLAIN ? (zend_long) (left / 1000) : 0, next == AGAIN, result, &pttl);
+        rc = try_acquire(l, wakeups && next == MARK ? (zend_long) (left / 1000) : 0, result, &pttl);
         if (rc != REDISLOCK_OK) {
             return REDISLOCK_ERR;
         }
@@ -675,9 +703,6 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
         if (next == PLAIN && wakeups && now < deadline) {
             next = MARK;
             continue;
-        }
-        if (next == MARK && wakeups && !l->settings.fair) {
-            next = AGAIN;
         }
         if (now >= deadline) {
             if (l->settings.fair && wait_ms > 0) {
@@ -694,13 +719,19 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             /* The server checks blocking timeouts about every 100 ms (hz 10),
              * so a shorter block would end late: sleep in short steps then. */
             if (block >= BLOCK_MIN_US) {
-                if (wait_for_release(l, block, result) == WAIT_WOKEN) {
-                    if (*result && redislock_now_us() >= l->valid_until) {
-                        /* Handed over, but too late to be of use: pass it on. */
-                        cleanup(l);
-                        *result = false;
-                    }
-                    if (*result) {
+                int ended = wait_for_release(l, block, result);
+
+                if (*result && redislock_now_us() >= l->valid_until) {
+                    /* Handed over, but too late to be of use: pass it on. */
+                    cleanup(l);
+                    *result = false;
+                }
+                if (*result) {
+                    return REDISLOCK_OK;
+                }
+                if (ended == WAIT_WOKEN) {
+                    if (!l->settings.fair && redislock_now_us() >= deadline) {
+                        /* The SET that went with the BLPOP was the last try. */
                         return REDISLOCK_OK;
                     }
                     continue;

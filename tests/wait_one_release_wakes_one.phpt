@@ -48,8 +48,9 @@ $after = rl_cont_calls($a);
 echo 'acquired by: ', $a->cmd('GET', $p . 'got'), " waiter\n";
 echo 'still asleep: ', $blocked(), " waiters\n";
 echo 'waits begun since the release: ', $after['blpop'] - $calls['blpop'], "\n";
-/* The release itself (a script), and the woken waiter's one attempt: a
- * SET NX (the waiter marked the lock as waited for before it slept). */
+/* The release itself (a script), and the woken waiter's one attempt: the
+ * SET NX it sent with its BLPOP (it marked the lock as waited for before
+ * it slept). */
 echo 'scripts run since the release: ', ($after['evalsha'] ?? 0) + ($after['eval'] ?? 0)
     - ($calls['evalsha'] ?? 0) - ($calls['eval'] ?? 0), "\n";
 echo 'SETs since the release: ', ($after['set'] ?? 0) - ($calls['set'] ?? 0), "\n";
