@@ -25,6 +25,9 @@
  * Settings (environment):
  *   REDISLOCK_BENCH_PORTS               the server (bench/run.sh sets it; the first port is used)
  *   REDISLOCK_BENCH_CONTENTION_MS       run time per variant and W (default 3000)
+ *   REDISLOCK_BENCH_CONTENTION_ROUNDS   rounds the run time is split into (default 3); in each
+ *                                       round the variants take turns, so that load from
+ *                                       elsewhere on the machine falls on all of them alike
  *   REDISLOCK_BENCH_CONTENTION_WORKERS  comma-separated W values (default 2,8,32)
  *   REDISLOCK_BENCH_CONTENTION_HOLD_US  hold time of a critical section (default 1000)
  *
@@ -37,6 +40,7 @@ require __DIR__ . '/bench.inc';
 
 [$port] = bench_ports(1);
 $runMs = max(200, (int) (getenv('REDISLOCK_BENCH_CONTENTION_MS') ?: 3000));
+$rounds = max(1, (int) (getenv('REDISLOCK_BENCH_CONTENTION_ROUNDS') ?: 3));
 $holdUs = max(0, (int) (getenv('REDISLOCK_BENCH_CONTENTION_HOLD_US') ?: 1000));
 $workerCounts = array_map('intval', explode(',', getenv('REDISLOCK_BENCH_CONTENTION_WORKERS') ?: '2,8,32'));
 $ttl = 10000;
@@ -119,8 +123,9 @@ function make_cycle(string $variant, string $key, int $port, int $ttl, int $hold
     throw new LogicException("unknown variant $variant");
 }
 
-/* Runs W workers of one variant for $runMs and gathers their results. */
-function run_variant(string $variant, int $w, int $port, int $runMs, int $ttl, int $holdUs, int $maxWaitMs,
+/* Runs W workers of one variant for $runMs. Returns [the workers' results,
+ * INFO commandstats as command => calls, elapsed ns]. */
+function run_round(string $variant, int $w, int $port, int $runMs, int $ttl, int $holdUs, int $maxWaitMs,
                      string $sha): array
 {
     $admin = admin($port);
@@ -173,7 +178,17 @@ function run_variant(string $variant, int $w, int $port, int $runMs, int $ttl, i
         }
     }
     $admin->del($admin->keys($key . '*') ?: [$key]);
-    return summarize($variant, $w, $results, $calls, $elapsed);
+    return [$results, $calls, $elapsed];
+}
+
+/* Critical sections per second in one round's results. */
+function round_rate(array $results, int $elapsedNs): float
+{
+    $sections = 0;
+    foreach ($results as $r) {
+        $sections += is_array($r) && isset($r[0]) ? $r[0] : 0;
+    }
+    return $sections / ($elapsedNs / 1e9);
 }
 
 function admin(int $port): Redis
@@ -240,16 +255,30 @@ function summarize(string $variant, int $w, array $results, array $calls, int $e
     ];
 }
 
-printf("contention on one lock (127.0.0.1:%d): W workers for %d ms per variant, critical sections hold %d us\n\n",
-    $port, $runMs, $holdUs);
+printf("contention on one lock (127.0.0.1:%d): W workers for %d ms per variant in %d rounds, critical sections hold %d us\n\n",
+    $port, $runMs, $rounds, $holdUs);
 $variants = ['RedisLock wait', 'RedisLock fair', 'phpredis poll'];
 $rows = [];
 $head = sprintf('%4s  %-15s %10s %9s %9s %9s %8s %8s %9s %6s', 'W', 'variant', 'sections/s', 'p50 ms',
     'p99 ms', 'max ms', 'hold ms', 'cmds/cs', 'sent/cs', 'failed');
 echo $head, "\n", str_repeat('-', strlen($head)), "\n";
+$roundRates = [];
 foreach ($workerCounts as $w) {
+    $acc = array_fill_keys($variants, ['results' => [], 'calls' => [], 'elapsed' => 0]);
+    for ($round = 0; $round < $rounds; $round++) {
+        foreach ($variants as $variant) {
+            [$results, $calls, $elapsed] = run_round($variant, $w, $port, max(100, intdiv($runMs, $rounds)), $ttl,
+                $holdUs, $maxWaitMs, $releaseSha);
+            array_push($acc[$variant]['results'], ...$results);
+            foreach ($calls as $cmd => $n) {
+                $acc[$variant]['calls'][$cmd] = ($acc[$variant]['calls'][$cmd] ?? 0) + $n;
+            }
+            $acc[$variant]['elapsed'] += $elapsed;
+            $roundRates[$w][$variant][] = round_rate($results, $elapsed);
+        }
+    }
     foreach ($variants as $variant) {
-        $r = run_variant($variant, $w, $port, $runMs, $ttl, $holdUs, $maxWaitMs, $releaseSha);
+        $r = summarize($variant, $w, $acc[$variant]['results'], $acc[$variant]['calls'], $acc[$variant]['elapsed']);
         $rows[$w][$variant] = $r;
         printf("%4d  %-15s %10.0f %9.2f %9.2f %9.2f %8.2f %8.1f %9.2f %6d\n", $w, $variant, $r['per_s'],
             $r['p50'], $r['p99'], $r['max'], $r['hold'], $r['all'], $r['trips'], $r['fail']);
@@ -265,7 +294,10 @@ foreach ($rows as $w => $byVariant) {
     foreach (['RedisLock wait', 'RedisLock fair'] as $variant) {
         $r = $byVariant[$variant];
         $verdicts = [
-            sprintf('throughput %.3fx baseline (>= 1: %s)', $r['per_s'] / $base, $r['per_s'] >= $base ? 'met' : 'NOT met'),
+            sprintf('throughput %.3fx baseline (>= 1: %s; rounds %s)', $r['per_s'] / $base,
+                $r['per_s'] >= $base ? 'met' : 'NOT met', implode(' ', array_map(
+                    fn($mine, $theirs) => sprintf('%.2f', $mine / $theirs),
+                    $roundRates[$w][$variant], $roundRates[$w]['phpredis poll']))),
             sprintf('sent/cs %.2f (<= 6: %s)', $r['trips'], $r['trips'] <= 6 ? 'met' : 'NOT met'),
             sprintf('cmds/cs %.1f (<= 6: %s)', $r['all'], $r['all'] <= 6 ? 'met' : 'NOT met'),
         ];

@@ -48,7 +48,7 @@ done
 
 # --- contention -------------------------------------------------------------
 # bench/contention.php: W = 2, 8 and 32 forked workers contending for one lock
-# (RedisLock waiting, RedisLock fair, a phpredis polling loop), about 30 s.
+# (RedisLock waiting, RedisLock fair, a phpredis polling loop), about 40 s.
 # Runs after the others when no benchmark is named; "bench/run.sh contention"
 # runs it alone (through the loop above).
 if [ $# -eq 0 ]; then
