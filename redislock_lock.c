@@ -344,14 +344,60 @@ static int attempt_end(redislock_lock *l, redislock_cmd *cmds, const tally *t, b
 }
 
 /* Counts a reply to SET NX: OK is yes, nil (held elsewhere) no. */
-static void tally_set(tally *t, redislock_cmd *cmd, int status, const redisReply *reply)
+static void tally_set(tally *t, redislock_cmd *cmd)
 {
-    if (status == REDISLOCK_CMD_OK && reply->type == REDIS_REPLY_STATUS) {
+    if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS) {
         t->yes++;
-    } else if (status == REDISLOCK_CMD_OK && reply->type == REDIS_REPLY_NIL) {
+    } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
         t->no++;
     } else {
         tally_failure(t, cmd);
+    }
+}
+
+/* The command of one attempt outside fair mode: SET key token NX PX ttl,
+ * or the acquire script (scripted) when a fence is wanted or the caller
+ * will wait wait_ms for a release; argv[0] and argv[1] of the script are
+ * left to the sender (EVALSHA and the sha, or script_all()). argv points
+ * into the struct itself, which therefore stays where it was set up. */
+typedef struct attempt_cmd {
+    const char *argv[10];
+    size_t lens[10];
+    int argc;
+    bool scripted;
+    char ttl[24], wait[24];
+} attempt_cmd;
+
+static void attempt_cmd_init(attempt_cmd *a, const redislock_lock *l, zend_long wait_ms)
+{
+    size_t ttl_len = (size_t) snprintf(a->ttl, sizeof(a->ttl), ZEND_LONG_FMT, l->settings.ttl);
+
+    a->scripted = l->settings.fencing || wait_ms > 0;
+    if (a->scripted) {
+        const char *argv[10] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->wait_key),
+                                 l->token, a->ttl, l->settings.fencing ? "1" : "0", a->wait };
+        size_t lens[10] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->wait_key),
+                            REDISLOCK_TOKEN_LEN, ttl_len, 1, 0 };
+        lens[9] = (size_t) snprintf(a->wait, sizeof(a->wait), ZEND_LONG_FMT, wait_ms);
+        memcpy(a->argv, argv, sizeof(argv));
+        memcpy(a->lens, lens, sizeof(lens));
+        a->argc = 10;
+    } else {
+        const char *argv[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", a->ttl };
+        size_t lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, ttl_len };
+        memcpy(a->argv, argv, sizeof(argv));
+        memcpy(a->lens, lens, sizeof(lens));
+        a->argc = 6;
+    }
+}
+
+/* Counts the answer to an attempt_cmd. */
+static void tally_attempt(tally *t, redislock_cmd *cmd, const attempt_cmd *a, zend_long *fence, zend_long *pttl)
+{
+    if (a->scripted) {
+        tally_acquire_script(t, cmd, fence, pttl);
+    } else {
+        tally_set(t, cmd);
     }
 }
 
@@ -395,17 +441,6 @@ static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_
     return attempt_end(l, cmds, &t, t.yes == 1, validity_end(start, lease), fence, result);
 }
 
-/* Fair mode: a waiter that gives up leaves the queue at once, passing on
- * the lock if a release handed it over meanwhile. Failures are ignored:
- * its place expires on its own, and a hand-over's lease is short. */
-static void leave_queue(redislock_lock *l)
-{
-    redislock_cmd cmds[1];
-
-    release_all(l, cmds, true);
-    redislock_cmds_dtor(cmds, 1);
-}
-
 /* Quorum locks with fencing: each server numbers grants on its own, so the
  * number handed out (the highest of the granting servers') is written back
  * to every server before the grant counts. Then any later majority shares
@@ -440,10 +475,9 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     tally t = { 0 };
-    char ttl[24], wait[24];
+    attempt_cmd a;
     uint64_t start, valid_until;
     zend_long fence = 0;
-    bool scripted = l->settings.fencing || wait_ms > 0;
 
     *result = false;
     *pttl = -1;
@@ -453,30 +487,19 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
         return try_acquire_fair(l, wait_ms > 0, result, pttl);
     }
 
+    attempt_cmd_init(&a, l, wait_ms);
     start = redislock_now_us();
-    if (scripted) {
-        const char *argv[10] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->wait_key),
-                                 l->token, ttl, l->settings.fencing ? "1" : "0", wait };
-        size_t lens[10] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->wait_key),
-                            REDISLOCK_TOKEN_LEN, 0, 1, 0 };
-        lens[7] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
-        lens[9] = (size_t) snprintf(wait, sizeof(wait), ZEND_LONG_FMT, wait_ms);
-        script_all(l, &redislock_script_acquire, cmds, 10, argv, lens);
-        for (uint32_t i = 0; i < n; i++) {
-            tally_acquire_script(&t, &cmds[i], &fence, pttl);
-        }
-        if (t.no == 1 && n == 1 && cmds[0].reply->elements == 3) {
-            l->queued_at = start;
-            l->queued_server_ms = (int64_t) cmds[0].reply->element[2]->integer;
-        }
+    if (a.scripted) {
+        script_all(l, &redislock_script_acquire, cmds, a.argc, a.argv, a.lens);
     } else {
-        const char *argv[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", ttl };
-        size_t lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, 0 };
-        lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
-        exec_all(l, cmds, 6, argv, lens);
-        for (uint32_t i = 0; i < n; i++) {
-            tally_set(&t, &cmds[i], cmds[i].status, cmds[i].reply);
-        }
+        exec_all(l, cmds, a.argc, a.argv, a.lens);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        tally_attempt(&t, &cmds[i], &a, &fence, pttl);
+    }
+    if (a.scripted && t.no == 1 && n == 1 && cmds[0].reply->elements == 3) {
+        l->queued_at = start;
+        l->queued_server_ms = (int64_t) cmds[0].reply->element[2]->integer;
     }
     valid_until = validity_end(start, l->settings.ttl);
     return attempt_end(l, cmds, &t,
@@ -551,14 +574,7 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
     size_t lens[3] = { 5, ZSTR_LEN(list), 0 };
     const char *renew[6] = { "EVALSHA", redislock_script_extend.sha, "1", ZSTR_VAL(l->key), l->token, ttl };
     size_t renew_lens[6] = { 7, 40, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 0 };
-    const char *set[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", ttl };
-    size_t set_lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, 0 };
-    /* With fencing the attempt is the acquire script, which numbers the grant. */
-    const char *fenced[10] = { "EVALSHA", redislock_script_acquire.sha, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key),
-                               ZSTR_VAL(l->wait_key), l->token, ttl, "1", "0" };
-    size_t fenced_lens[10] = { 7, 40, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->wait_key),
-                               REDISLOCK_TOKEN_LEN, 0, 1, 1 };
-    size_t ttl_len = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+    attempt_cmd a;
     const redisReply *popped;
     uint64_t sent_at, valid_until;
     zend_long fence = 0;
@@ -572,7 +588,7 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
     }
     timeout_us = MAX(timeout_us, 1000);
     lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) timeout_us / 1e6);
-    renew_lens[5] = set_lens[5] = fenced_lens[7] = ttl_len;
+    renew_lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
     /* The server answers when woken or when its own timeout ends, which
      * it notices on its next timer tick. */
     o.read_timeout += (zend_long) (timeout_us / 1000) + BLOCK_SLACK_MS;
@@ -580,13 +596,18 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
     if (fair) {
         send_pair(l, &cmd, &o, 3, argv, lens, 6, renew, renew_lens);
     } else {
+        /* The next attempt; with fencing the acquire script, which numbers
+         * the grant. */
+        attempt_cmd_init(&a, l, 0);
+        if (a.scripted) {
+            a.argv[0] = "EVALSHA";
+            a.lens[0] = 7;
+            a.argv[1] = redislock_script_acquire.sha;
+            a.lens[1] = 40;
+        }
         l->has_token = true;
         l->pid = redislock_pid();
-        if (l->settings.fencing) {
-            send_pair(l, &cmd, &o, 3, argv, lens, 10, fenced, fenced_lens);
-        } else {
-            send_pair(l, &cmd, &o, 3, argv, lens, 6, set, set_lens);
-        }
+        send_pair(l, &cmd, &o, 3, argv, lens, a.argc, a.argv, a.lens);
     }
     zend_string_release(list);
     popped = cmd.got == 2 ? cmd.early[0] : NULL;
@@ -628,13 +649,11 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
      * the next attempt loads it again. */
     if (!popped) {
         tally_failure(&t, &cmd);
-    } else if (!l->settings.fencing) {
-        tally_set(&t, &cmd, cmd.status, cmd.reply);
-    } else if (is_noscript(&cmd)) {
+    } else if (a.scripted && is_noscript(&cmd)) {
         t.no++;
     } else {
         zend_long pttl = -1;
-        tally_acquire_script(&t, &cmd, &fence, &pttl);
+        tally_attempt(&t, &cmd, &a, &fence, &pttl);
     }
     valid_until = ended == WAIT_WOKEN ? woken_valid_until(l, popped, sent_at, (zend_long) (timeout_us / 1000), NULL)
                                       : validity_end(sent_at, l->settings.ttl);
@@ -706,7 +725,10 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
         }
         if (now >= deadline) {
             if (l->settings.fair && wait_ms > 0) {
-                leave_queue(l);
+                /* Leave the queue at once, passing on the lock if a release
+                 * handed it over meanwhile. Failures are ignored: the place
+                 * expires on its own, and a hand-over's lease is short. */
+                cleanup(l);
             }
             return REDISLOCK_OK;
         }
