@@ -10,6 +10,7 @@
  */
 #include "php_redislock.h"
 #include "redislock_pool.h"
+#include "redislock_reply.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +47,13 @@ struct redislock_conn {
 #define PHASE_SEND 1
 #define PHASE_RECV 2
 #define PHASE_DONE 3
+#define PHASE_PROBE 4   /* connected again after a handshake broke: listening before sending */
+
+/* How long a connection reopened after its handshake broke listens before
+ * it sends: a server at maxclients writes its refusal and closes at once,
+ * and a handshake already on its way would turn that into a reset that
+ * loses the message. */
+#define PROBE_US 50000
 
 #define REDISLOCK_CMD_NOTSENT 5 /* private: the first write failed, safe to resend */
 
@@ -149,6 +157,8 @@ static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
     }
 }
 
+static void cmd_broken(redislock_cmd *cmd, int status, const char *what);
+
 /* Writes as much of the command as the socket takes. */
 static void cmd_send(redislock_cmd *cmd)
 {
@@ -162,8 +172,9 @@ static void cmd_send(redislock_cmd *cmd)
             return;
         } else {
             /* Nothing of a command the server never saw whole can have run. */
-            cmd_fail(cmd, cmd->sent == 0 ? REDISLOCK_CMD_NOTSENT : REDISLOCK_CMD_LOST,
-                     "connection to %s lost while sending: %s", cmd->srv->label, strerror(errno));
+            char what[REDISLOCK_ERRLEN];
+            snprintf(what, sizeof(what), "lost while sending: %s", strerror(errno));
+            cmd_broken(cmd, cmd->sent == 0 ? REDISLOCK_CMD_NOTSENT : REDISLOCK_CMD_LOST, what);
             return;
         }
     }
@@ -176,20 +187,23 @@ static void cmd_send(redislock_cmd *cmd)
 static int hello_check(redislock_cmd *h, char *err, size_t errlen)
 {
     redislock_conn *c = h->conn;
+    char text[REDISLOCK_ERRLEN];
     int i = 0;
 
     if (c->hello_auth) {
         redisReply *r = h->early[i++];
         if (r->type == REDIS_REPLY_ERROR) {
-            snprintf(err, errlen, "authentication to %s failed: %.*s", h->srv->label, (int) MIN(r->len, 200), r->str);
+            redislock_reply_error_text(r, text, sizeof(text));
+            snprintf(err, errlen, "authentication to %s failed: %s", h->srv->label, text);
             return REDISLOCK_ERR;
         }
     }
     if (c->hello_select) {
         redisReply *r = i < h->expect - 1 ? h->early[i] : h->reply;
         if (r->type == REDIS_REPLY_ERROR) {
-            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %.*s", h->srv->db, h->srv->label,
-                     (int) MIN(r->len, 200), r->str);
+            redislock_reply_error_text(r, text, sizeof(text));
+            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s", h->srv->db, h->srv->label,
+                     text);
             return REDISLOCK_ERR;
         }
     }
@@ -220,7 +234,113 @@ static void hello_done(redislock_cmd *cmd)
     cmd_send(cmd);
 }
 
-/* Reads what the socket has and completes the command once its reply is
+/* Why a connection the server closed was closed, when the server said so
+ * first: an error reply among the handshake replies read so far, or among
+ * the bytes still waiting (a server at maxclients writes "-ERR max number of
+ * clients reached" and hangs up before reading anything). Writes it into
+ * text and returns true when there is one. */
+static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
+{
+    redisReader *reader = cmd->conn->ctx->reader;
+    redisReply *r = NULL;
+    char buf[512];
+    bool found = false;
+
+    if (cmd->in_hello) {
+        for (int k = 0; k < cmd->got && k < cmd->expect - 1; k++) {
+            if (cmd->early[k]->type == REDIS_REPLY_ERROR) {
+                redislock_reply_error_text(cmd->early[k], text, textlen);
+                return true;
+            }
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        ssize_t n = recv(cmd->conn->ctx->fd, buf, sizeof(buf), MSG_DONTWAIT);
+        if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n) != REDISLOCK_READ_MORE) {
+            break;
+        }
+    }
+    while (!found && redislock_reader_next(reader, &r) == REDISLOCK_READ_REPLY) {
+        if (r->type == REDIS_REPLY_ERROR && (cmd->in_hello || cmd->got == 0)) {
+            redislock_reply_error_text(r, text, textlen);
+            found = true;
+        }
+        freeReplyObject(r);
+    }
+    return found;
+}
+
+/* Ends a command whose connection broke: with the server's own words when
+ * it said why (then nothing of a handshake's command ran), else with what
+ * the system said. */
+static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
+{
+    char text[REDISLOCK_ERRLEN];
+
+    if (closed_reason(cmd, text, sizeof(text))) {
+        cmd_fail(cmd, cmd->in_hello ? REDISLOCK_CMD_CONNECT : status, "%s refused the connection: %s",
+                 cmd->srv->label, text);
+        return;
+    }
+    /* A handshake that broke without a word: the command itself was never
+     * sent, so the pool may reopen the connection once (and listen first:
+     * see PROBE_US). */
+    cmd_fail(cmd, cmd->in_hello && !cmd->probe_until ? REDISLOCK_CMD_NOTSENT : status, "connection to %s %s",
+             cmd->srv->label, what);
+}
+
+/* Takes the replies out of the reader, and completes the command once the
+ * last one it owed is whole. A reader left holding anything more (the
+ * server sent what nobody asked for, so the replies may be out of step)
+ * fails the command as of unknown outcome and closes the connection. */
+static void cmd_take_replies(redislock_cmd *cmd)
+{
+    redisReader *reader = cmd->conn->ctx->reader;
+
+    while (cmd->got < cmd->expect) {
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(reader, &reply);
+
+        if (rd == REDISLOCK_READ_MORE) {
+            return;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, rd == REDISLOCK_READ_TOO_LARGE ? "reply from %s is too large"
+                                                                               : "protocol error from %s",
+                     cmd->srv->label);
+            return;
+        }
+        if (++cmd->got < cmd->expect) {
+            cmd->early[cmd->got - 1] = reply;
+            continue;
+        }
+        cmd->reply = reply;
+        cmd->conn->commands += (unsigned long long) cmd->expect;
+        REDISLOCK_G(stats).commands += (zend_ulong) cmd->expect;
+        if (redislock_reader_pending(reader)) {
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "unexpected data from %s after its reply: connection closed",
+                     cmd->srv->label);
+            return;
+        }
+        if (cmd->in_hello) {
+            hello_done(cmd);
+            return;
+        }
+        cmd->phase = PHASE_DONE;
+        cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
+        if (cmd->reply->type == REDIS_REPLY_ERROR) {
+            char text[REDISLOCK_ERRLEN];
+            redislock_reply_error_text(cmd->reply, text, sizeof(text));
+            cmd->status = REDISLOCK_CMD_ERROR;
+            snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
+        } else {
+            cmd->status = REDISLOCK_CMD_OK;
+        }
+        return;
+    }
+}
+
+/* Reads what the socket has and completes the command once its replies are
  * whole. */
 static void cmd_recv(redislock_cmd *cmd)
 {
@@ -228,55 +348,45 @@ static void cmd_recv(redislock_cmd *cmd)
     char buf[16384];
 
     for (;;) {
-        void *reply = NULL;
         ssize_t n = recv(ctx->fd, buf, sizeof(buf), 0);
 
         if (n > 0) {
-            if (redisReaderFeed(ctx->reader, buf, (size_t) n) != REDIS_OK) {
-                cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+            redislock_read rd = redislock_reader_feed(ctx->reader, buf, (size_t) n);
+            if (rd != REDISLOCK_READ_MORE) {
+                cmd_fail(cmd, REDISLOCK_CMD_LOST, rd == REDISLOCK_READ_TOO_LARGE ? "reply from %s is too large"
+                                                                                   : "protocol error from %s",
+                         cmd->srv->label);
                 return;
             }
         } else if (n == 0) {
-            cmd_fail(cmd, REDISLOCK_CMD_LOST, "connection to %s closed by the server", cmd->srv->label);
+            cmd_broken(cmd, REDISLOCK_CMD_LOST, "closed by the server");
             return;
         } else if (errno == EINTR) {
             continue;
         } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
             return;
         } else {
-            cmd_fail(cmd, REDISLOCK_CMD_LOST, "connection to %s lost: %s", cmd->srv->label, strerror(errno));
+            char what[REDISLOCK_ERRLEN];
+            snprintf(what, sizeof(what), "lost: %s", strerror(errno));
+            cmd_broken(cmd, REDISLOCK_CMD_LOST, what);
             return;
         }
-        while (cmd->got < cmd->expect) {
-            if (redisReaderGetReply(ctx->reader, &reply) != REDIS_OK) {
-                cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
-                return;
-            }
-            if (!reply) {
-                break;
-            }
-            if (++cmd->got < cmd->expect) {
-                cmd->early[cmd->got - 1] = reply;
-                continue;
-            }
-            cmd->reply = reply;
-            cmd->conn->commands += (unsigned long long) cmd->expect;
-            REDISLOCK_G(stats).commands += (zend_ulong) cmd->expect;
-            if (cmd->in_hello) {
-                hello_done(cmd);
-                return;
-            }
-            cmd->phase = PHASE_DONE;
-            cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
-            if (cmd->reply->type == REDIS_REPLY_ERROR) {
-                cmd->status = REDISLOCK_CMD_ERROR;
-                snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %.*s", cmd->srv->label,
-                         (int) MIN(cmd->reply->len, 200), cmd->reply->str);
-            } else {
-                cmd->status = REDISLOCK_CMD_OK;
-            }
+        cmd_take_replies(cmd);
+        if (cmd->phase != PHASE_RECV) {
             return;
         }
+    }
+}
+
+/* Sets the command's deadline to timeout_ms after from, or to the
+ * operation's own deadline when that comes first. */
+static void cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint64_t from, zend_long timeout_ms)
+{
+    cmd->deadline = from + (uint64_t) timeout_ms * 1000;
+    cmd->timeout_ms = timeout_ms;
+    if (o->deadline && o->deadline < cmd->deadline) {
+        cmd->deadline = o->deadline;
+        cmd->timeout_ms = o->deadline > from ? (zend_long) ((o->deadline - from) / 1000) : 0;
     }
 }
 
@@ -297,8 +407,12 @@ static void cmd_connected(redislock_cmd *cmd, const redislock_netopts *o)
     cmd->conn->flags &= ~REDISLOCK_CONN_CONNECTING;
     REDISLOCK_G(stats).connects++;
     if (!o->one_deadline) {
-        cmd->deadline = redislock_now_us() + (uint64_t) o->read_timeout * 1000;
-        cmd->timeout_ms = o->read_timeout;
+        cmd_deadline(cmd, o, redislock_now_us(), o->read_timeout);
+    }
+    if (cmd->probe_until) {
+        cmd->probe_until = redislock_now_us() + PROBE_US;
+        cmd->phase = PHASE_PROBE;
+        return;
     }
     cmd->phase = PHASE_SEND;
     cmd_send(cmd);
@@ -324,12 +438,15 @@ static void io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
 
         for (size_t i = 0; i < n; i++) {
             int phase = cmds[i]->phase;
-            if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV) {
+            if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV || phase == PHASE_PROBE) {
                 pfd[active].fd = cmds[i]->conn->ctx->fd;
-                pfd[active].events = phase == PHASE_RECV ? POLLIN : POLLOUT;
+                pfd[active].events = phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
                 pfd[active].revents = 0;
                 idx[active++] = i;
                 first = MIN(first, cmds[i]->deadline);
+                if (phase == PHASE_PROBE) {
+                    first = MIN(first, cmds[i]->probe_until);
+                }
             }
         }
         if (active == 0) {
@@ -350,6 +467,9 @@ static void io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
             }
             if (cmd->phase == PHASE_CONNECT) {
                 cmd_connected(cmd, o);
+            } else if (cmd->phase == PHASE_PROBE) {
+                /* The server spoke first: it is refusing us. */
+                cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
             } else if (cmd->phase == PHASE_SEND) {
                 cmd_send(cmd);
             } else {
@@ -359,6 +479,11 @@ static void io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
         now = redislock_now_us();
         for (size_t k = 0; k < active; k++) {
             redislock_cmd *cmd = cmds[idx[k]];
+            if (cmd->phase == PHASE_PROBE && now >= cmd->probe_until && now < cmd->deadline) {
+                cmd->phase = PHASE_SEND;
+                cmd_send(cmd);
+                continue;
+            }
             if (cmd->phase == PHASE_DONE || now < cmd->deadline) {
                 continue;
             }
@@ -428,11 +553,12 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
 
     c = pecalloc(1, sizeof(*c), 1);
     c->ctx = ctx;
-    c->id = pemalloc(srv->id_len + 1, 1);
-    memcpy(c->id, srv->id, srv->id_len + 1);
+    c->id = pemalloc(srv->id_len, 1);
+    memcpy(c->id, srv->id, srv->id_len);
     c->id_len = srv->id_len;
     c->label = pestrdup(srv->label, 1);
     c->pid = redislock_pid();
+    redislock_reader_limit(ctx->reader);
     c->flags = (o->persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
 
     if (srv->password) {
@@ -529,6 +655,7 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
             if (reopen || dropped[i]) {
                 REDISLOCK_G(stats).reconnects++;
             }
+            cmd->probe_until = reopen; /* set for real once connected */
         }
         cmd->conn->flags |= REDISLOCK_CONN_BUSY;
         cmd->in_hello = cmd->conn->hello != NULL;
@@ -539,14 +666,11 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
         cmd->sent = 0;
         cmd->status = REDISLOCK_CMD_OK;
         if (cmd->conn->flags & REDISLOCK_CONN_CONNECTING) {
-            zend_long t = opts->one_deadline ? opts->read_timeout : opts->connect_timeout;
             cmd->phase = PHASE_CONNECT;
-            cmd->deadline = start + (uint64_t) t * 1000;
-            cmd->timeout_ms = t;
+            cmd_deadline(cmd, opts, start, opts->one_deadline ? opts->read_timeout : opts->connect_timeout);
         } else {
             cmd->phase = PHASE_SEND;
-            cmd->deadline = start + (uint64_t) opts->read_timeout * 1000;
-            cmd->timeout_ms = opts->read_timeout;
+            cmd_deadline(cmd, opts, start, opts->read_timeout);
         }
         run[m++] = cmd;
     }
@@ -567,6 +691,7 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
         cmds[i].got = 0;
         cmds[i].expect = 1;
         cmds[i].in_hello = false;
+        cmds[i].probe_until = 0;
     }
     /* Deadlines: a command on an open connection is answered within
      * read_timeout; a new connection gets connect_timeout to connect, then
@@ -576,6 +701,14 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
      * connection that fails before the server saw the command (closed
      * between the idle check and the write) is reopened once. */
     uint64_t start = redislock_now_us();
+    if (opts->deadline && start >= opts->deadline) {
+        /* The operation has no time left: send nothing. */
+        for (size_t i = 0; i < n; i++) {
+            cmds[i].status = REDISLOCK_CMD_CONNECT;
+            snprintf(cmds[i].errstr, sizeof(cmds[i].errstr), "no time left to reach %s", cmds[i].srv->label);
+        }
+        return;
+    }
     for (int attempt = 0; attempt < 2; attempt++) {
         size_t m = prepare(cmds, n, opts, attempt > 0, start, run);
         if (m == 0) {
@@ -588,6 +721,17 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
             cmds[i].status = REDISLOCK_CMD_CONNECT;
         }
     }
+}
+
+const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k)
+{
+    if (cmd->in_hello || k < 0 || k >= cmd->count) {
+        return NULL;
+    }
+    if (k == cmd->count - 1) {
+        return cmd->reply;
+    }
+    return k < cmd->got ? cmd->early[k] : NULL;
 }
 
 void redislock_cmds_dtor(redislock_cmd *cmds, size_t n)

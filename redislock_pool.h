@@ -22,7 +22,7 @@
 #define REDISLOCK_CMD_ERROR 4    /* the server replied with an error (cmd->reply) */
 
 #define REDISLOCK_ERRLEN 256
-#define REDISLOCK_PIPELINE_MAX 3 /* longest pipeline: AUTH, SELECT, CLIENT SETNAME */
+#define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 3: AUTH, SELECT, CLIENT SETNAME) */
 
 typedef struct redislock_conn redislock_conn;
 
@@ -33,6 +33,7 @@ typedef struct redislock_cmd {
     const char *buf;       /* RESP-encoded command, shared by all servers */
     size_t len;
     int count;             /* commands in buf: 1, or up to REDISLOCK_PIPELINE_MAX pipelined */
+    uint32_t idx;          /* the caller's: which of its servers this is */
     redisReply *reply;
     int status;
     char errstr[REDISLOCK_ERRLEN];
@@ -42,6 +43,7 @@ typedef struct redislock_cmd {
     size_t outlen;
     bool in_hello;                /* a new connection's handshake comes first */
     uint64_t deadline;            /* monotonic us: connect, then reply, must be done by then */
+    uint64_t probe_until;         /* reopened after a broken handshake: listen first, until then */
     zend_long timeout_ms;         /* what the deadline stands for, for messages */
     size_t sent;
     int phase;
@@ -57,6 +59,7 @@ typedef struct redislock_netopts {
     zend_long read_timeout;    /* ms, for the whole exchange */
     bool persistent;
     bool one_deadline;         /* connect, handshake and reply all within read_timeout */
+    uint64_t deadline;         /* monotonic us: the operation ends by then whatever the timeouts (0: none) */
 } redislock_netopts;
 
 /* Encodes a command in RESP into *out (free with redisFreeCommand) and
@@ -66,6 +69,11 @@ size_t redislock_format(char **out, int argc, const char **argv, const size_t *l
 /* Sends each command to its server (opening connections as needed) and
  * gathers all replies, with one deadline of read_timeout for the lot. */
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
+
+/* The reply to the k-th command of cmd's pipeline (0-based), or NULL when
+ * it was not read (the exchange failed first, or never got past a new
+ * connection's handshake). */
+const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k);
 
 /* Frees the replies of a finished exec. */
 void redislock_cmds_dtor(redislock_cmd *cmds, size_t n);

@@ -1,0 +1,54 @@
+/*
+ * Reading replies: hiredis's RESP reader with limits, and the text of an
+ * error reply made safe to show.
+ *
+ * Every reply the extension expects is small (integers, a token, arrays of a
+ * few elements), so a reply announcing a large array or buffering a large
+ * body is refused before anything is allocated for it, and a connection
+ * whose reader holds more than the replies it owed is never reused. No zvals
+ * and no Zend allocator here, so the fuzz targets link this file alone.
+ */
+#ifndef REDISLOCK_REPLY_H
+#define REDISLOCK_REPLY_H
+
+#include <hiredis/hiredis.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define REDISLOCK_REPLY_MAX_ELEMENTS 64        /* elements of one array reply */
+#define REDISLOCK_REPLY_MAX_BUFFER (64 * 1024) /* bytes of replies buffered before they are parsed */
+
+/* Outcome of redislock_reader_next(). */
+typedef enum {
+    REDISLOCK_READ_REPLY,    /* *reply holds a whole reply */
+    REDISLOCK_READ_MORE,     /* no whole reply buffered yet */
+    REDISLOCK_READ_PROTOCOL, /* the bytes are not RESP */
+    REDISLOCK_READ_TOO_LARGE /* a reply larger than any the extension asks for */
+} redislock_read;
+
+/* Makes a hiredis reader refuse arrays of more than
+ * REDISLOCK_REPLY_MAX_ELEMENTS elements before allocating them. */
+void redislock_reader_limit(redisReader *r);
+
+/* Adds len bytes read from the server. REDISLOCK_READ_TOO_LARGE when more
+ * than REDISLOCK_REPLY_MAX_BUFFER bytes would wait in the reader; then
+ * nothing is added and the connection must be closed. */
+redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len);
+
+/* Takes the next whole reply out of the reader (free it with
+ * freeReplyObject). After PROTOCOL or TOO_LARGE the reader is unusable. */
+redislock_read redislock_reader_next(redisReader *r, redisReply **reply);
+
+/* Whether the reader holds bytes not yet taken out as replies: after the
+ * replies a connection owed, anything at all means the server sent what
+ * nobody asked for, and the connection is out of step. */
+bool redislock_reader_pending(const redisReader *r);
+
+/* Writes the text of an error reply into out (always NUL-terminated),
+ * keeping only what cannot carry a caller's argument: the text before the
+ * first quote (Redis echoes arguments in quotes, cut short, where a masking
+ * of whole secrets cannot find them), printable ASCII only, at most 200
+ * bytes. Returns its length. */
+size_t redislock_reply_error_text(const redisReply *r, char *out, size_t outlen);
+
+#endif /* REDISLOCK_REPLY_H */
