@@ -10,6 +10,7 @@
 #include "redislock_config.h"
 
 #include <string.h>
+#include <sys/un.h>
 
 #define ERR(...) do { snprintf(err, errlen, __VA_ARGS__); return REDISLOCK_ERR; } while (0)
 
@@ -195,6 +196,13 @@ static int parse_one(redislock_server *srv, const char *s, size_t len, char *err
         if (q - p < 2) {
             ERR("the socket path is empty");
         }
+        if ((size_t) (q - p) >= sizeof(((struct sockaddr_un *) 0)->sun_path)) {
+            ERR("the socket path is longer than the system allows (%zu bytes)",
+                sizeof(((struct sockaddr_un *) 0)->sun_path) - 1);
+        }
+        if (memchr(p, '\0', (size_t) (q - p))) {
+            ERR("the socket path contains a NUL byte");
+        }
         srv->path = pestrndup(p, (size_t) (q - p), 1);
         if (q < end) {
             q++;
@@ -208,42 +216,65 @@ static int parse_one(redislock_server *srv, const char *s, size_t len, char *err
     ERR("a DSN must start with redis:// or unix://");
 }
 
-/* Builds the printable label and the pool identity of a parsed server. */
+/* Appends one field to a server's identity: its length, then its bytes,
+ * so that no two different servers ever have the same identity. */
+static void id_field(smart_str *id, const char *s, size_t len)
+{
+    uint32_t n = (uint32_t) len;
+
+    smart_str_appendl_ex(id, (const char *) &n, sizeof(n), 1);
+    if (len) {
+        smart_str_appendl_ex(id, s, len, 1);
+    }
+}
+
+/* Builds the printable label and the pool identity of a parsed server. The
+ * identity is every field that decides what a connection is (address, db,
+ * user, password), each whole and length-prefixed: two servers share a
+ * connection only when all of them are equal byte for byte. */
 static void server_finish(redislock_server *srv)
 {
-    char label[512];
-    size_t llen;
-    char *id;
+    smart_str label = { 0 }, id = { 0 };
+    char num[24];
+    size_t nlen;
 
     if (srv->path) {
+        smart_str_appends_ex(&label, srv->path, 1);
         if (srv->db) {
-            snprintf(label, sizeof(label), "%s?db=" ZEND_LONG_FMT, srv->path, srv->db);
-        } else {
-            snprintf(label, sizeof(label), "%s", srv->path);
+            smart_str_appends_ex(&label, "?db=", 1);
+            smart_str_append_long_ex(&label, srv->db, 1);
         }
     } else {
-        const char *fmt = strchr(srv->host, ':') ? "[%s]:%d" : "%s:%d";
-        llen = (size_t) snprintf(label, sizeof(label), fmt, srv->host, srv->port);
-        if (srv->db && llen < sizeof(label)) {
-            snprintf(label + llen, sizeof(label) - llen, "/" ZEND_LONG_FMT, srv->db);
+        bool v6 = strchr(srv->host, ':') != NULL;
+        if (v6) smart_str_appendc_ex(&label, '[', 1);
+        smart_str_appends_ex(&label, srv->host, 1);
+        if (v6) smart_str_appendc_ex(&label, ']', 1);
+        smart_str_appendc_ex(&label, ':', 1);
+        smart_str_append_long_ex(&label, srv->port, 1);
+        if (srv->db) {
+            smart_str_appendc_ex(&label, '/', 1);
+            smart_str_append_long_ex(&label, srv->db, 1);
         }
     }
-    srv->label = pestrdup(label, 1);
+    smart_str_0(&label);
+    srv->label = pestrndup(ZSTR_VAL(label.s), ZSTR_LEN(label.s), 1);
+    smart_str_free_ex(&label, 1);
 
-    /* label \0 user \0 password: distinct credentials never share a connection. */
-    llen = strlen(label);
-    srv->id_len = llen + 1 + srv->user_len + 1 + srv->password_len;
-    id = pemalloc(srv->id_len + 1, 1);
-    memcpy(id, label, llen + 1);
-    if (srv->user_len) {
-        memcpy(id + llen + 1, srv->user, srv->user_len);
+    smart_str_appendc_ex(&id, srv->path ? 'u' : 't', 1);
+    if (srv->path) {
+        id_field(&id, srv->path, strlen(srv->path));
+    } else {
+        id_field(&id, srv->host, strlen(srv->host));
     }
-    id[llen + 1 + srv->user_len] = '\0';
-    if (srv->password_len) {
-        memcpy(id + llen + 2 + srv->user_len, srv->password, srv->password_len);
-    }
-    id[srv->id_len] = '\0';
-    srv->id = id;
+    nlen = (size_t) snprintf(num, sizeof(num), "%d/" ZEND_LONG_FMT, srv->port, srv->db);
+    id_field(&id, num, nlen);
+    id_field(&id, srv->user, srv->user_len);
+    id_field(&id, srv->password, srv->password_len);
+    srv->id_len = ZSTR_LEN(id.s);
+    srv->id = pemalloc(srv->id_len, 1);
+    memcpy(srv->id, ZSTR_VAL(id.s), srv->id_len);
+    ZEND_SECURE_ZERO(ZSTR_VAL(id.s), ZSTR_LEN(id.s));
+    smart_str_free_ex(&id, 1);
 }
 
 static void server_dtor(redislock_server *srv)
@@ -325,44 +356,47 @@ fail:
     return REDISLOCK_ERR;
 }
 
-void redislock_servers_mask(const char *dsn, size_t len, smart_str *out)
+/* Appends [s, s+len) percent-encoded: everything but RFC 3986's unreserved
+ * characters, so the text parses back to the same bytes. */
+static void pct_encode(smart_str *out, const char *s, size_t len)
 {
-    const char *p = dsn, *end = dsn + len;
+    static const char hex[] = "0123456789ABCDEF";
 
-    while (p < end) {
-        const char *comma = memchr(p, ',', (size_t) (end - p));
-        const char *e = comma ? comma : end;
-        const char *auth = NULL, *at = NULL, *colon = NULL;
-
-        for (const char *q = p; q + 2 < e; q++) {
-            if (q[0] == ':' && q[1] == '/' && q[2] == '/') {
-                auth = q + 3;
-                break;
-            }
-        }
-        if (auth) {
-            /* userinfo ends at the last '@' before the path (redis://) or
-             * the socket path (unix://, whose path starts with '/') */
-            for (const char *q = auth; q < e && (*q != '/' || q == auth); q++) {
-                if (*q == '@') {
-                    at = q;
-                }
-            }
-            if (at) {
-                colon = memchr(auth, ':', (size_t) (at - auth));
-            }
-        }
-        if (colon) {
-            smart_str_appendl(out, p, (size_t) (colon + 1 - p));
-            smart_str_appendl(out, "***", 3);
-            smart_str_appendl(out, at, (size_t) (e - at));
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char) s[i];
+        if (isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+            smart_str_appendc(out, (char) c);
         } else {
-            smart_str_appendl(out, p, (size_t) (e - p));
+            smart_str_appendc(out, '%');
+            smart_str_appendc(out, hex[c >> 4]);
+            smart_str_appendc(out, hex[c & 15]);
         }
-        if (comma) {
+    }
+}
+
+void redislock_servers_format(const redislock_servers *list, bool mask, smart_str *out)
+{
+    for (uint32_t i = 0; i < list->count; i++) {
+        const redislock_server *srv = &list->server[i];
+
+        if (i > 0) {
             smart_str_appendc(out, ',');
         }
-        p = comma ? comma + 1 : end;
+        smart_str_appends(out, srv->path ? "unix://" : "redis://");
+        if (srv->password) {
+            if (srv->user) {
+                pct_encode(out, srv->user, srv->user_len);
+            }
+            smart_str_appendc(out, ':');
+            if (mask) {
+                smart_str_appendl(out, "***", 3);
+            } else {
+                pct_encode(out, srv->password, srv->password_len);
+            }
+            smart_str_appendc(out, '@');
+        }
+        /* The label is the address and database in DSN syntax. */
+        smart_str_appends(out, srv->label);
     }
 }
 

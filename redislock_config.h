@@ -27,8 +27,8 @@ typedef struct redislock_server {
     char *password;      /* AUTH password; NULL to skip AUTH */
     size_t password_len;
     zend_long db;        /* database to SELECT */
-    char *label;         /* printable address, never with credentials: host:port/db */
-    char *id;            /* pool identity: address, db, user and password */
+    char *label;         /* printable address, never with credentials: host:port/db, path?db=N */
+    char *id;            /* pool identity: address, db, user and password, exact (binary, not a C string) */
     size_t id_len;
 } redislock_server;
 
@@ -60,9 +60,10 @@ typedef struct redislock_settings {
 int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen);
 void redislock_servers_addref(redislock_servers *list);
 
-/* Appends the DSN list to out with each password replaced by ***, for
- * display. */
-void redislock_servers_mask(const char *dsn, size_t len, smart_str *out);
+/* Appends the parsed DSN list to out (smart_str, non-persistent) in its
+ * canonical form, with every password written as *** when mask is set:
+ * for display, built from the parsed fields, never from the text. */
+void redislock_servers_format(const redislock_servers *list, bool mask, smart_str *out);
 void redislock_servers_release(redislock_servers *list);
 
 /* Fills *s from the INI defaults overridden by the constructor's $options
