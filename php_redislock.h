@@ -35,6 +35,7 @@ typedef struct redislock_stats {
 
 struct redislock_conn;
 struct redislock_object;
+struct redislock_leftover;
 
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
     /* INI settings, validated and parsed when they change. */
@@ -54,6 +55,10 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     struct redislock_conn **conns;
     uint32_t nconns;
     uint32_t conns_size;
+
+    /* Tokens that may sit on servers with no lock holding them. */
+    struct redislock_leftover *leftovers;
+    uint32_t nleftovers;
 
     /* Locks of this request that hold (or may hold) a key on a server. */
     struct redislock_object *tracked;

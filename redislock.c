@@ -69,33 +69,47 @@ static zend_ulong counter_value(size_t i)
 
 /* {{{ INI */
 
-/* Checks that an integer INI value lies in [min, max]. */
-static bool ini_in_range(zend_ini_entry *entry, zend_string *value, zend_long min, zend_long max)
+/* Stores an integer INI value in [min, max]. The one parse that checks it
+ * also gives the value stored: decimal digits only (Zend's own handler would
+ * read 030000 as octal and 08 as 0). */
+static int ini_store_long(zend_ini_entry *entry, zend_string *value, zend_long min, zend_long max, void *mh_arg1,
+                          void *mh_arg2)
 {
-    zend_long v;
+    const char *s = ZSTR_VAL(value);
+    size_t len = ZSTR_LEN(value), i = 0;
+    zend_long v = 0;
 
-    if (is_numeric_string(ZSTR_VAL(value), ZSTR_LEN(value), &v, NULL, false) != IS_LONG || v < min || v > max) {
-        php_error_docref(NULL, E_WARNING, "%s must be an integer between " ZEND_LONG_FMT " and " ZEND_LONG_FMT,
-                         ZSTR_VAL(entry->name), min, max);
-        return false;
+    while (len > 0 && isspace((unsigned char) s[len - 1])) len--;
+    while (i < len && isspace((unsigned char) s[i])) i++;
+    if (i == len) {
+        goto bad;
     }
-    return true;
+    for (; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9' || v > (max - (s[i] - '0')) / 10) {
+            goto bad;
+        }
+        v = v * 10 + (s[i] - '0');
+    }
+    if (v < min) {
+        goto bad;
+    }
+    *(zend_long *) ZEND_INI_GET_ADDR() = v;
+    return SUCCESS;
+
+bad:
+    php_error_docref(NULL, E_WARNING, "%s must be an integer between " ZEND_LONG_FMT " and " ZEND_LONG_FMT,
+                     ZSTR_VAL(entry->name), min, max);
+    return FAILURE;
 }
 
 static ZEND_INI_MH(OnUpdateRedislockTtl)
 {
-    if (!ini_in_range(entry, new_value, 1, REDISLOCK_TTL_MAX)) {
-        return FAILURE;
-    }
-    return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+    return ini_store_long(entry, new_value, 1, REDISLOCK_TTL_MAX, mh_arg1, mh_arg2);
 }
 
 static ZEND_INI_MH(OnUpdateRedislockTimeout)
 {
-    if (!ini_in_range(entry, new_value, 1, REDISLOCK_TIMEOUT_MAX)) {
-        return FAILURE;
-    }
-    return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+    return ini_store_long(entry, new_value, 1, REDISLOCK_TIMEOUT_MAX, mh_arg1, mh_arg2);
 }
 
 /* Parses the DSN list once, here, so locks never re-read the string. */
@@ -113,18 +127,27 @@ static ZEND_INI_MH(OnUpdateRedislockServers)
     return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
-/* Shows redislock.servers in phpinfo() with every password replaced by ***. */
+/* Shows redislock.servers in phpinfo() with every password replaced by ***,
+ * written from the parsed list (never by editing the text, which could miss
+ * a password). */
 static ZEND_INI_DISP(redislock_servers_displayer)
 {
     zend_string *value = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value
                                                                               : ini_entry->value;
+    redislock_servers *list;
     smart_str out = { 0 };
+    char err[256];
 
     if (!value || ZSTR_LEN(value) == 0) {
         PUTS("no value");
         return;
     }
-    redislock_servers_mask(ZSTR_VAL(value), ZSTR_LEN(value), &out);
+    if (redislock_servers_parse(ZSTR_VAL(value), ZSTR_LEN(value), &list, err, sizeof(err)) != REDISLOCK_OK) {
+        PUTS("(not a valid DSN list)");
+        return;
+    }
+    redislock_servers_format(list, true, &out);
+    redislock_servers_release(list);
     smart_str_0(&out);
     if (out.s) {
         if (sapi_module.phpinfo_as_text) {
@@ -191,22 +214,30 @@ static void untrack(redislock_object *o)
     o->tracked = false;
 }
 
-/* Releases a lock whose object or request is ending, when it should be:
+/* Whether a lock whose object or request is ending is to be released:
  * auto_release is on, or run() was interrupted, or only leftovers of a lost
- * or unfinished hold remain. Failures are counted, never thrown. */
+ * or unfinished hold remain. */
+static bool auto_release_due(redislock_object *o)
+{
+    redislock_lock *l = &o->lock;
+
+    return o->initialized && redislock_lock_owned(l) && (!l->held || l->settings.auto_release || o->in_run);
+}
+
+/* Releases a lock whose object is ending, when it should be. A release of
+ * unknown outcome leaves the token as a leftover, removed later. Failures
+ * are counted, never thrown. */
 static void auto_release(redislock_object *o)
 {
     redislock_lock *l = &o->lock;
     bool released;
 
-    if (!o->initialized || !redislock_lock_owned(l)) {
-        return;
-    }
-    if (l->held && !l->settings.auto_release && !o->in_run) {
+    if (!auto_release_due(o)) {
         return;
     }
     if (redislock_lock_release(l, &released) != REDISLOCK_OK) {
         REDISLOCK_G(stats).errors++;
+        redislock_lock_abandon(l, false);
     } else if (released) {
         REDISLOCK_G(stats).auto_released++;
     }
@@ -468,6 +499,11 @@ PHP_METHOD(RedisLock, run)
         zend_argument_value_error(2, "must be greater than or equal to 0");
         RETURN_THROWS();
     }
+    if (o->in_run) {
+        /* The inner run() would release the outer one's hold. */
+        zend_throw_error(NULL, "RedisLock::run() is already running on this object");
+        RETURN_THROWS();
+    }
     if (redislock_lock_acquire(&o->lock, MIN(wait, REDISLOCK_WAIT_MAX), &acquired) != REDISLOCK_OK) {
         throw_lock_error(o);
         RETURN_THROWS();
@@ -541,6 +577,7 @@ static PHP_MINIT_FUNCTION(redislock)
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
     UNREGISTER_INI_ENTRIES();
+    redislock_leftovers_shutdown();
     redislock_pool_shutdown();
     redislock_servers_release(REDISLOCK_G(servers));
     REDISLOCK_G(servers) = NULL;
@@ -558,16 +595,24 @@ static PHP_RINIT_FUNCTION(redislock)
 
 /* However the request ended (return, exit(), uncaught exception, fatal
  * error, timeout), its locks are released here, before the worker serves
- * another request; then connections left mid-command are dropped. */
+ * another request: all together, each server's in one pipeline and every
+ * server at once, within one read timeout, along with the leftover tokens
+ * of earlier failures (see redislock_leftovers.h). Connections left
+ * mid-command are dropped first. */
 static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
     redislock_pool_drop_dirty();
     while (REDISLOCK_G(tracked)) {
         redislock_object *o = REDISLOCK_G(tracked);
-        zend_try {
-            auto_release(o);
-        } zend_end_try();
+        if (auto_release_due(o)) {
+            redislock_lock_abandon(&o->lock, true);
+        }
         untrack(o);
+    }
+    if (REDISLOCK_G(nleftovers) > 0) {
+        zend_try {
+            redislock_leftovers_flush(NULL, 0, redislock_leftovers_deadline());
+        } zend_end_try();
     }
     redislock_pool_request_end();
     return SUCCESS;

@@ -9,6 +9,7 @@
  */
 #include "php_redislock.h"
 #include "redislock_lock.h"
+#include "redislock_leftovers.h"
 #include "redislock_pool.h"
 #include "redislock_scripts.h"
 
@@ -25,6 +26,9 @@
 #define REDISLOCK_QUEUE_STAY_MS 2000 /* fair mode: a waiter's place lasts this long unless renewed */
 #define BLOCK_MIN_US 100000    /* shortest BLPOP: the server's timeout granularity at hz 10 */
 #define BLOCK_SLACK_MS 250     /* how late a BLPOP timeout may come back (server hz) */
+/* A waiter tries again at least this often: the key can go without a
+ * release (DEL, FLUSHALL, eviction), and then nobody wakes it. */
+#define WAIT_RECHECK_US 1000000
 /* Fair mode: a release hands the lock to the next waiter with a lease of
  * at most this long, which the waiter renews to its ttl as soon as it
  * wakes; a waiter that died meanwhile holds up the others no longer. */
@@ -36,11 +40,22 @@ typedef struct tally {
     uint32_t no;      /* answered, and did not */
     uint32_t failed;  /* no usable answer */
     uint32_t unknown; /* failed after the command was sent: it may have run */
+    uint32_t mayhold; /* bit i: server i said yes, or failed once the command was sent (it may have run) */
+    uint32_t definite; /* bit i: server i answered yes or no */
+    uint32_t replied; /* bit i: a reply came from server i (maybe an error) */
 } tally;
+
+#define SERVER_BIT(cmd) ((uint32_t) 1 << (cmd)->idx)
 
 static uint32_t quorum(const redislock_lock *l)
 {
     return l->settings.servers->count / 2 + 1;
+}
+
+/* The mask of all the lock's servers. */
+static uint32_t all_servers(const redislock_lock *l)
+{
+    return ((uint32_t) 1 << l->settings.servers->count) - 1;
 }
 
 /* Timeouts for one exchange. With several servers each one gets at most
@@ -89,16 +104,54 @@ static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o,
     redisFreeCommand(buf);
 }
 
+/* Sends the leftover tokens (see redislock_leftovers.h) of the servers
+ * that just answered one of the n commands: they are reachable again. */
+static void flush_leftovers(const redislock_cmd *cmds, uint32_t n, const redislock_netopts *o)
+{
+    const redislock_server *reached[REDISLOCK_MAX_SERVERS];
+    size_t k = 0;
+
+    if (REDISLOCK_G(nleftovers) == 0) {
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        if ((cmds[i].status == REDISLOCK_CMD_OK || cmds[i].status == REDISLOCK_CMD_ERROR)
+            && redislock_leftovers_for(cmds[i].srv)) {
+            reached[k++] = cmds[i].srv;
+        }
+    }
+    if (k > 0) {
+        redislock_leftovers_flush(reached, k, redislock_now_us() + (uint64_t) o->read_timeout * 1000);
+    }
+}
+
+/* Sends one command (argv) to the lock's servers in mask, with options o.
+ * cmds[0..n) get them in server order, each with its server's index in
+ * idx. Returns n. */
+static uint32_t exec_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o, redislock_cmd *cmds, int argc,
+                        const char **argv, const size_t *lens)
+{
+    const redislock_servers *servers = l->settings.servers;
+    uint32_t n = 0;
+
+    for (uint32_t i = 0; i < servers->count; i++) {
+        if (mask & ((uint32_t) 1 << i)) {
+            cmds[n].srv = &servers->server[i];
+            cmds[n].idx = i;
+            n++;
+        }
+    }
+    send_cmds(cmds, n, o, argc, argv, lens);
+    flush_leftovers(cmds, n, o);
+    return n;
+}
+
 /* Sends one command (argv) to every server of the lock. */
 static void exec_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
 {
-    const redislock_servers *servers = l->settings.servers;
     redislock_netopts o = netopts(l);
 
-    for (uint32_t i = 0; i < servers->count; i++) {
-        cmds[i].srv = &servers->server[i];
-    }
-    send_cmds(cmds, servers->count, &o, argc, argv, lens);
+    exec_on(l, all_servers(l), &o, cmds, argc, argv, lens);
 }
 
 /* Sends two commands to the lock's (single) server in one write: the
@@ -118,6 +171,7 @@ static void send_pair(redislock_lock *l, redislock_cmd *cmd, const redislock_net
     redisFreeCommand(first);
     redisFreeCommand(second);
     cmd->srv = &l->settings.servers->server[0];
+    cmd->idx = 0;
     cmd->buf = buf;
     cmd->len = len1 + len2;
     cmd->count = 2;
@@ -136,19 +190,19 @@ static bool is_noscript(const redislock_cmd *cmd)
  * keys and the arguments from argv[2] on. Servers that lost the script
  * (restart, SCRIPT FLUSH) get it again with EVAL, which runs and caches it
  * in one round trip. */
-static void script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
-                       const char **argv, size_t *lens)
+static uint32_t script_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o,
+                          const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
+                          size_t *lens)
 {
-    uint32_t n = l->settings.servers->count, reload = 0;
+    uint32_t n, reload = 0;
     redislock_cmd again[REDISLOCK_MAX_SERVERS];
     uint32_t where[REDISLOCK_MAX_SERVERS];
-    redislock_netopts o = netopts(l);
 
     argv[0] = "EVALSHA";
     lens[0] = 7;
     argv[1] = script->sha;
     lens[1] = 40;
-    exec_all(l, cmds, argc, argv, lens);
+    n = exec_on(l, mask, o, cmds, argc, argv, lens);
     for (uint32_t i = 0; i < n; i++) {
         if (is_noscript(&cmds[i])) {
             freeReplyObject(cmds[i].reply);
@@ -158,47 +212,130 @@ static void script_all(redislock_lock *l, const redislock_script *script, redisl
         }
     }
     if (reload == 0) {
-        return;
+        return n;
     }
 
     argv[0] = "EVAL";
     lens[0] = 4;
     argv[1] = script->body;
     lens[1] = script->len;
-    send_cmds(again, reload, &o, argc, argv, lens);
+    send_cmds(again, reload, o, argc, argv, lens);
     for (uint32_t k = 0; k < reload; k++) {
         cmds[where[k]] = again[k];
     }
     REDISLOCK_G(stats).script_reloads += reload;
+    return n;
 }
 
-/* The release script: KEYS = lock, waiters marker, wake-up list; ARGV =
- * token. In fair mode the lock passes to the next waiter, and with leaving
- * set our place in the queue (if any) goes too. */
-static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
+/* Runs a script on every server of the lock (see script_on()). */
+static void script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
+                       const char **argv, size_t *lens)
+{
+    redislock_netopts o = netopts(l);
+
+    script_on(l, all_servers(l), &o, script, cmds, argc, argv, lens);
+}
+
+/* The release script's command: KEYS = lock, waiters marker, wake-up
+ * list; ARGV = token. In fair mode the lock passes to the next waiter, and
+ * with leaving set our place in the queue (if any) goes too. argv[0] and
+ * argv[1] are left to the sender (script_on(), or EVAL for a leftover).
+ * argv points into the struct, which therefore stays where it was set up. */
+typedef struct release_cmd {
+    const redislock_script *script;
+    const char *argv[13];
+    size_t lens[13];
+    int argc;
+    char ttl[24], handover[24];
+} release_cmd;
+
+static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
 {
     if (l->settings.fair) {
-        char ttl[24], handover[24];
         const char *argv[13] = { NULL, NULL, "5", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->queue_key),
-                                 ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, ttl,
-                                 l->settings.fencing ? "1" : "0", leaving ? "1" : "0", handover };
+                                 ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, r->ttl,
+                                 l->settings.fencing ? "1" : "0", leaving ? "1" : "0", r->handover };
         size_t lens[13] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->queue_key),
                             ZSTR_LEN(l->queue_exp_key), ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0, 1, 1, 0 };
-        lens[9] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
-        lens[12] = (size_t) snprintf(handover, sizeof(handover), "%d", REDISLOCK_HANDOVER_MS);
-        script_all(l, &redislock_script_release_fair, cmds, 13, argv, lens);
+        lens[9] = (size_t) snprintf(r->ttl, sizeof(r->ttl), ZEND_LONG_FMT, l->settings.ttl);
+        lens[12] = (size_t) snprintf(r->handover, sizeof(r->handover), "%d", REDISLOCK_HANDOVER_MS);
+        memcpy(r->argv, argv, sizeof(argv));
+        memcpy(r->lens, lens, sizeof(lens));
+        r->argc = 13;
+        r->script = &redislock_script_release_fair;
         return;
     }
     const char *argv[7] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->wait_key), ZSTR_VAL(l->wake_key), l->token };
     size_t lens[7] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->wait_key), ZSTR_LEN(l->wake_key), REDISLOCK_TOKEN_LEN };
+    memcpy(r->argv, argv, sizeof(argv));
+    memcpy(r->lens, lens, sizeof(lens));
+    r->argc = 7;
+    r->script = &redislock_script_release;
+}
 
-    script_all(l, &redislock_script_release, cmds, 7, argv, lens);
+/* Runs the release script on the lock's servers in mask. Returns the number
+ * of commands in cmds. */
+static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o, redislock_cmd *cmds,
+                           bool leaving)
+{
+    release_cmd r;
+
+    release_cmd_init(&r, l, leaving);
+    return script_on(l, mask, o, r.script, cmds, r.argc, r.argv, r.lens);
+}
+
+/* Runs the release script on every server of the lock. */
+static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
+{
+    redislock_netopts o = netopts(l);
+
+    release_on(l, all_servers(l), &o, cmds, leaving);
+}
+
+/* Keeps our token on server i as a leftover, to be removed later (see
+ * redislock_leftovers.h). */
+static void keep_leftover(redislock_lock *l, uint32_t i, redislock_leftover_group *group)
+{
+    release_cmd r;
+    redislock_netopts o = netopts(l);
+    char *buf = NULL;
+    size_t len;
+
+    release_cmd_init(&r, l, true);
+    r.argv[0] = "EVAL";
+    r.lens[0] = 4;
+    r.argv[1] = r.script->body;
+    r.lens[1] = r.script->len;
+    len = redislock_format(&buf, r.argc, r.argv, r.lens);
+    redislock_leftovers_add(l->settings.servers, i, buf, len, &o, group);
+    redisFreeCommand(buf);
+}
+
+void redislock_lock_abandon(redislock_lock *l, bool counted)
+{
+    redislock_leftover_group *group;
+
+    if (!redislock_lock_owned(l)) {
+        return;
+    }
+    group = counted ? redislock_leftover_group_new(quorum(l)) : NULL;
+    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
+        keep_leftover(l, i, group);
+    }
+    l->has_token = false;
+    l->held = false;
 }
 
 /* Counts a command without a usable answer; a reply of a type the
  * operation does not expect is a failure too. */
 static void tally_failure(tally *t, redislock_cmd *cmd)
 {
+    if (cmd->status != REDISLOCK_CMD_CONNECT) {
+        t->mayhold |= SERVER_BIT(cmd);
+    }
+    if (cmd->status == REDISLOCK_CMD_OK || cmd->status == REDISLOCK_CMD_ERROR) {
+        t->replied |= SERVER_BIT(cmd);
+    }
     if (cmd->status == REDISLOCK_CMD_OK) {
         snprintf(cmd->errstr, sizeof(cmd->errstr), "unexpected reply from %s", cmd->srv->label);
         cmd->status = REDISLOCK_CMD_ERROR;
@@ -209,14 +346,29 @@ static void tally_failure(tally *t, redislock_cmd *cmd)
     }
 }
 
+static void tally_yes(tally *t, const redislock_cmd *cmd)
+{
+    t->yes++;
+    t->mayhold |= SERVER_BIT(cmd);
+    t->definite |= SERVER_BIT(cmd);
+    t->replied |= SERVER_BIT(cmd);
+}
+
+static void tally_no(tally *t, const redislock_cmd *cmd)
+{
+    t->no++;
+    t->definite |= SERVER_BIT(cmd);
+    t->replied |= SERVER_BIT(cmd);
+}
+
 /* Counts an integer reply of 1 as yes and 0 as no. */
 static void tally_integer(tally *t, redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER) {
         if (cmd->reply->integer == 1) {
-            t->yes++;
+            tally_yes(t, cmd);
         } else {
-            t->no++;
+            tally_no(t, cmd);
         }
         return;
     }
@@ -249,16 +401,31 @@ static void describe_failure(redislock_lock *l, const redislock_cmd *cmds, const
     }
 }
 
-/* Removes our token from every server, ignoring the outcome: used after a
- * failed attempt, where it may sit on some servers. */
-static void cleanup(redislock_lock *l)
+/* Removes our token from the servers in mask, where it may sit after a
+ * failed attempt or a lost hold, within the operation's deadline (monotonic
+ * us). A server that does not answer keeps it as a leftover, removed later. */
+static void cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
 {
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_netopts o = netopts(l);
+    uint32_t n;
 
-    release_all(l, cmds, true);
-    redislock_cmds_dtor(cmds, l->settings.servers->count);
+    o.deadline = deadline;
+    n = mask ? release_on(l, mask, &o, cmds, true) : 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (cmds[i].status != REDISLOCK_CMD_OK || cmds[i].reply->type != REDIS_REPLY_INTEGER) {
+            keep_leftover(l, cmds[i].idx, NULL);
+        }
+    }
+    redislock_cmds_dtor(cmds, n);
     l->has_token = false;
     l->held = false;
+}
+
+/* The deadline of an operation that starts now: one read timeout. */
+static uint64_t op_deadline(const redislock_lock *l)
+{
+    return redislock_now_us() + (uint64_t) netopts(l).read_timeout * 1000;
 }
 
 static int new_token(redislock_lock *l)
@@ -277,20 +444,19 @@ static int new_token(redislock_lock *l)
     return REDISLOCK_OK;
 }
 
-/* Reads the acquire script's answer, {1, fence} or {0, holder's pttl} (and
- * the server's clock, for a caller that will wait), into the tally. */
+/* Reads the acquire script's answer, {1, fence} or {0, holder's pttl}, into
+ * the tally. */
 static void tally_acquire_script(tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
 {
     redisReply *r = cmd->reply;
 
-    if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && (r->elements == 2 || r->elements == 3)
-        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
-        && (r->elements == 2 || r->element[2]->type == REDIS_REPLY_INTEGER)) {
+    if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
+        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER) {
         if (r->element[0]->integer == 1) {
-            t->yes++;
+            tally_yes(t, cmd);
             *fence = MAX(*fence, (zend_long) r->element[1]->integer);
         } else {
-            t->no++;
+            tally_no(t, cmd);
             *pttl = MAX(*pttl, (zend_long) r->element[1]->integer);
         }
         return;
@@ -299,7 +465,11 @@ static void tally_acquire_script(tally *t, redislock_cmd *cmd, zend_long *fence,
 }
 
 /* Ends an attempt that was not granted: removes our token wherever it may
- * sit, and tells whether the servers gave an answer at all. */
+ * sit, and tells whether the servers gave an answer at all. The servers
+ * that just replied (yes, or an error from a script that may have set the
+ * key before failing) get the release at once; one whose answer never came
+ * is not waited for a second time: our token there becomes a leftover,
+ * removed when the server answers again (or at request end). */
 static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const tally *t)
 {
     uint32_t n = l->settings.servers->count;
@@ -308,9 +478,12 @@ static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const tally *t
         describe_failure(l, cmds, t, "acquire");
     }
     redislock_cmds_dtor(cmds, n);
-    if (t->yes > 0 || t->unknown > 0) {
-        cleanup(l);
+    for (uint32_t i = 0; i < n; i++) {
+        if (t->mayhold & ~t->replied & ((uint32_t) 1 << i)) {
+            keep_leftover(l, i, NULL);
+        }
     }
+    cleanup(l, t->mayhold & t->replied, op_deadline(l));
     l->has_token = false;
     l->held = false;
     if (t->yes + t->no < quorum(l)) {
@@ -347,9 +520,9 @@ static int attempt_end(redislock_lock *l, redislock_cmd *cmds, const tally *t, b
 static void tally_set(tally *t, redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS) {
-        t->yes++;
+        tally_yes(t, cmd);
     } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-        t->no++;
+        tally_no(t, cmd);
     } else {
         tally_failure(t, cmd);
     }
@@ -402,9 +575,7 @@ static void tally_attempt(tally *t, redislock_cmd *cmd, const attempt_cmd *a, ze
 }
 
 /* Fair mode (one server): the lock goes to the waiter at the head of the
- * queue. A caller that will wait joins the queue, or renews its place; the
- * server's clock at that moment is kept with our own, to measure a hand-over
- * by (see woken_valid_until()). */
+ * queue. A caller that will wait joins the queue, or renews its place. */
 static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_long *pttl)
 {
     redislock_cmd cmds[1];
@@ -422,18 +593,17 @@ static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_
     lens[11] = (size_t) snprintf(stay, sizeof(stay), "%d", waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
     script_all(l, &redislock_script_acquire_fair, cmds, 12, argv, lens);
     redisReply *r = cmds[0].reply;
-    if (cmds[0].status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 3
+    if (cmds[0].status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements >= 2
         && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
-        && r->element[2]->type == REDIS_REPLY_INTEGER) {
+        && (r->element[0]->integer == 1 ? r->elements == 3 && r->element[2]->type == REDIS_REPLY_INTEGER
+                                         : r->elements == 2)) {
         if (r->element[0]->integer == 1) {
-            t.yes++;
+            tally_yes(&t, &cmds[0]);
             fence = (zend_long) r->element[1]->integer;
-            lease = (zend_long) r->element[2]->integer;
+            lease = MIN((zend_long) r->element[2]->integer, l->settings.ttl);
         } else {
-            t.no++;
+            tally_no(&t, &cmds[0]);
             *pttl = (zend_long) r->element[1]->integer;
-            l->queued_at = start;
-            l->queued_server_ms = (int64_t) r->element[2]->integer;
         }
     } else {
         tally_failure(&t, &cmds[0]);
@@ -466,9 +636,8 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
 
 /* One attempt on every server: SET key token NX PX ttl, or the acquire
  * script when a fence is wanted or the caller will wait wait_ms for a
- * release (one server only: it marks the lock as waited for, and the
- * server's clock at that moment is kept with our own, to date a wake-up
- * by), or the fair mode script. *pttl gets the holder's remaining lease
+ * release (one server only: it marks the lock as waited for), or the fair
+ * mode script. *pttl gets the holder's remaining lease
  * when it is known (-1 otherwise). */
 static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_long *pttl)
 {
@@ -497,10 +666,6 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
     for (uint32_t i = 0; i < n; i++) {
         tally_attempt(&t, &cmds[i], &a, &fence, pttl);
     }
-    if (a.scripted && t.no == 1 && n == 1 && cmds[0].reply->elements == 3) {
-        l->queued_at = start;
-        l->queued_server_ms = (int64_t) cmds[0].reply->element[2]->integer;
-    }
     valid_until = validity_end(start, l->settings.ttl);
     return attempt_end(l, cmds, &t,
                        t.yes >= quorum(l) && redislock_now_us() < valid_until
@@ -512,47 +677,13 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
 #define WAIT_UNSUPPORTED 0 /* the server cannot block (an ACL without BLPOP, say): sleep instead */
 #define WAIT_WOKEN 1       /* woken, or the wait timed out: try again */
 
-/* The end of validity of a lease taken right after our BLPOP returned:
- * by the SET sent with it, or in fair mode by the renewal of a lease that
- * a release handed us. A release that woke us says when it ran by the
- * server's clock ("<ms>", in fair mode "<ms> <fence>"). It ran after our
- * last attempt that marked the lock or queued us (sent at queued_at, run at
- * queued_server_ms), so by our clock it ran (released - queued_server_ms)
- * after queued_at or later, and the lease, taken later still, ends no
- * sooner than ttl after that. A BLPOP that timed out returned timeout_ms
- * after it was sent at the earliest. Either way the lease ends no sooner
- * than ttl after the BLPOP was sent (sent_at). *fence (unless NULL) gets
- * the fence a fair hand-over carries (0 otherwise). */
-static uint64_t woken_valid_until(const redislock_lock *l, const redisReply *popped, uint64_t sent_at,
-                                  zend_long timeout_ms, zend_long *fence)
+/* The fence a fair hand-over carries in its wake-up (0 when there is none). */
+static zend_long handover_fence(const redisReply *popped)
 {
-    zend_long ttl = l->settings.ttl;
-    uint64_t valid_until = validity_end(sent_at, ttl);
-
-    if (fence) {
-        *fence = 0;
+    if (popped->type == REDIS_REPLY_ARRAY && popped->elements == 2 && popped->element[1]->type == REDIS_REPLY_STRING) {
+        return ZEND_STRTOL(popped->element[1]->str, NULL, 10);
     }
-    if (popped->type == REDIS_REPLY_NIL) {
-        return validity_end(sent_at, ttl + timeout_ms);
-    }
-    if (popped->type == REDIS_REPLY_ARRAY && popped->elements == 2
-        && popped->element[1]->type == REDIS_REPLY_STRING) {
-        const char *wakeup = popped->element[1]->str;
-        char *end;
-        long long released = strtoll(wakeup, &end, 10);
-
-        if (end == wakeup || (*end != ' ' && *end != '\0')) {
-            return valid_until;
-        }
-        if (*end == ' ' && fence) {
-            *fence = (zend_long) strtoll(end + 1, NULL, 10);
-        }
-        if (released > l->queued_server_ms) {
-            zend_long since = (zend_long) (released - l->queued_server_ms);
-            valid_until = MAX(valid_until, validity_end(l->queued_at, ttl + since));
-        }
-    }
-    return valid_until;
+    return 0;
 }
 
 /* Blocks until a release wakes us (BLPOP on the lock's wake-up list) or
@@ -610,7 +741,8 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
         send_pair(l, &cmd, &o, 3, argv, lens, a.argc, a.argv, a.lens);
     }
     zend_string_release(list);
-    popped = cmd.got == 2 ? cmd.early[0] : NULL;
+    /* The wake-up, when the replies to both commands came. */
+    popped = redislock_cmd_reply(&cmd, 1) ? redislock_cmd_reply(&cmd, 0) : NULL;
     ended = popped && popped->type != REDIS_REPLY_ERROR ? WAIT_WOKEN : WAIT_UNSUPPORTED;
     if (ended == WAIT_WOKEN) {
         REDISLOCK_G(stats).waits++;
@@ -631,7 +763,10 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
                 redislock_cmds_dtor(&again, 1);
             }
             if (t.yes == 1) {
-                valid_until = woken_valid_until(l, popped, sent_at, (zend_long) (timeout_us / 1000), &fence);
+                /* The renewal ran after the BLPOP returned, so after it was
+                 * sent: the lease is dated from then, by our own clock. */
+                valid_until = validity_end(sent_at, l->settings.ttl);
+                fence = handover_fence(popped);
                 l->has_token = true;
                 l->pid = redislock_pid();
                 hold_granted(l, valid_until, fence);
@@ -650,13 +785,14 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
     if (!popped) {
         tally_failure(&t, &cmd);
     } else if (a.scripted && is_noscript(&cmd)) {
-        t.no++;
+        tally_no(&t, &cmd);
     } else {
         zend_long pttl = -1;
         tally_attempt(&t, &cmd, &a, &fence, &pttl);
     }
-    valid_until = ended == WAIT_WOKEN ? woken_valid_until(l, popped, sent_at, (zend_long) (timeout_us / 1000), NULL)
-                                      : validity_end(sent_at, l->settings.ttl);
+    /* The SET ran after the BLPOP returned, so after it was sent: the lease
+     * is dated from then, by our own clock, never by the server's. */
+    valid_until = validity_end(sent_at, l->settings.ttl);
     if (attempt_end(l, &cmd, &t, t.yes == 1, valid_until, fence, result) != REDISLOCK_OK) {
         /* No answer: the next attempt finds out whether the server is gone. */
         ended = WAIT_UNSUPPORTED;
@@ -690,7 +826,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
         }
     }
     if (redislock_lock_owned(l)) {
-        cleanup(l);
+        cleanup(l, all_servers(l), op_deadline(l));
     }
     /* One token for all attempts of this call: in fair mode it is also our
      * place in the queue. */
@@ -728,7 +864,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
                 /* Leave the queue at once, passing on the lock if a release
                  * handed it over meanwhile. Failures are ignored: the place
                  * expires on its own, and a hand-over's lease is short. */
-                cleanup(l);
+                cleanup(l, all_servers(l), op_deadline(l));
             }
             return REDISLOCK_OK;
         }
@@ -737,7 +873,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             /* PTTL 0: the lease ends within this millisecond; -1: it has no
              * expiry, so only a release ends it. */
             uint64_t until_expiry = pttl >= 0 ? (uint64_t) MAX(pttl, 1) * 1000 : left;
-            uint64_t block = MIN(left, until_expiry);
+            uint64_t block = MIN(MIN(left, until_expiry), WAIT_RECHECK_US);
             /* The server checks blocking timeouts about every 100 ms (hz 10),
              * so a shorter block would end late: sleep in short steps then. */
             if (block >= BLOCK_MIN_US) {
@@ -745,8 +881,16 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
 
                 if (*result && redislock_now_us() >= l->valid_until) {
                     /* Handed over, but too late to be of use: pass it on. */
-                    cleanup(l);
+                    cleanup(l, all_servers(l), op_deadline(l));
                     *result = false;
+                }
+                if (*result && l->valid_until - redislock_now_us() < (uint64_t) l->settings.ttl * 500) {
+                    /* Less than half the lease is proven (it counts from
+                     * when the wait began): renew it, dated from now. An
+                     * error leaves the shorter validity, which is still
+                     * true; a lock found lost meanwhile is waited for again. */
+                    extend_hold(l, l->settings.ttl, result, "acquire");
+                    *result = l->held;
                 }
                 if (*result) {
                     return REDISLOCK_OK;
@@ -782,14 +926,22 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     for (uint32_t i = 0; i < n; i++) {
         tally_integer(&t, &cmds[i]);
     }
-    l->has_token = false;
-    l->held = false;
     if (t.yes < quorum(l) && t.yes + t.failed >= quorum(l)) {
+        /* Not known to be released: the hold stays, so that release() can
+         * be called again, and the end of the request tries again. */
         describe_failure(l, cmds, &t, "release");
         redislock_cmds_dtor(cmds, n);
         return REDISLOCK_ERR;
     }
     redislock_cmds_dtor(cmds, n);
+    /* Decided; a server that did not answer may still have our token. */
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(t.definite & ((uint32_t) 1 << i))) {
+            keep_leftover(l, i, NULL);
+        }
+    }
+    l->has_token = false;
+    l->held = false;
     *result = t.yes >= quorum(l);
     if (*result) {
         REDISLOCK_G(stats).released++;
@@ -834,12 +986,12 @@ static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const cha
         return REDISLOCK_ERR;
     }
     redislock_cmds_dtor(cmds, n);
-    /* Lost: what is left of our token on a minority of servers goes too. */
+    /* Lost: what may be left of our token (on servers that did not say it
+     * was gone) goes too. */
     REDISLOCK_G(stats).extend_failed++;
-    if (t.yes > 0) {
-        cleanup(l);
+    if (all_servers(l) & ~(t.definite & ~t.mayhold)) {
+        cleanup(l, all_servers(l) & ~(t.definite & ~t.mayhold), op_deadline(l));
     }
-    l->held = false;
     return REDISLOCK_OK;
 }
 
@@ -865,12 +1017,12 @@ int redislock_lock_check(redislock_lock *l, bool *result)
         redislock_cmd *cmd = &cmds[i];
         if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STRING) {
             if (cmd->reply->len == REDISLOCK_TOKEN_LEN && memcmp(cmd->reply->str, l->token, REDISLOCK_TOKEN_LEN) == 0) {
-                t.yes++;
+                tally_yes(&t, cmd);
             } else {
-                t.no++;
+                tally_no(&t, cmd);
             }
         } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-            t.no++;
+            tally_no(&t, cmd);
         } else {
             tally_failure(&t, cmd);
         }

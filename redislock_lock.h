@@ -8,6 +8,7 @@
 
 #include "redislock_config.h"
 #include "redislock_pool.h"
+#include "redislock_leftovers.h"
 
 #define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
 #define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)
@@ -27,8 +28,6 @@ typedef struct redislock_lock {
     bool held;                            /* acquired, and not released nor found lost */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
-    uint64_t queued_at;                   /* fair mode: when our last attempt that queued us was sent */
-    int64_t queued_server_ms;             /* fair mode: the server's clock when it ran that attempt */
     char error[768];                      /* what went wrong, after REDISLOCK_ERR */
 } redislock_lock;
 
@@ -56,6 +55,12 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result);
 
 /* Asks the servers whether a quorum still has our token. */
 int redislock_lock_check(redislock_lock *l, bool *result);
+
+/* Gives up the lock's token without waiting for an answer: its release
+ * goes out later as a leftover on every server (see redislock_leftovers.h),
+ * and with counted set, counts as an auto-release once it deleted the token
+ * on a quorum. */
+void redislock_lock_abandon(redislock_lock *l, bool counted);
 
 /* Derives the lock's auxiliary keys from l->key. */
 void redislock_lock_init_keys(redislock_lock *l);

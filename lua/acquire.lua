@@ -4,8 +4,7 @@
 -- ARGV[4] ms (> 0) for a release keeps it alive that long, so the release
 -- knows to wake a waiter.
 -- Returns {1, fence} when granted; when not, {0, pttl of the holder's
--- lease}, and for a caller that will wait {0, pttl, the server's clock in
--- ms}, to date a later wake-up by (see release.lua).
+-- lease}.
 if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
     local fence = 0
     if ARGV[3] == '1' then
@@ -14,12 +13,7 @@ if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
     return {1, fence}
 end
 local wait = tonumber(ARGV[4])
-if wait > 0 then
-    if redis.call('pttl', KEYS[3]) < wait then
-        redis.call('set', KEYS[3], '1', 'PX', wait)
-    end
-    local t = redis.call('time')
-    local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-    return {0, redis.call('pttl', KEYS[1]), now}
+if wait > 0 and redis.call('pttl', KEYS[3]) < wait then
+    redis.call('set', KEYS[3], '1', 'PX', wait)
 end
 return {0, redis.call('pttl', KEYS[1])}

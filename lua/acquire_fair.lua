@@ -7,8 +7,9 @@
 -- keeps its place) for that many ms; a place not renewed in time is skipped.
 -- A release may have handed the lock to us already (release_fair.lua): then
 -- the lease is renewed and the call succeeds.
--- Returns {1, fence, lease ms} when the lock is ours, {0, the holder's pttl,
--- server ms now} when not.
+-- Returns {1, fence, lease ms} when the lock is ours, {0, the holder's pttl}
+-- when not. (The server's clock orders places in the queue only: the caller
+-- dates its lease by its own clock.)
 local t = redis.call('time')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local member = ARGV[1] .. ':' .. ARGV[2]
@@ -54,4 +55,4 @@ if stay > 0 then
     redis.call('pexpire', KEYS[3], stay)
     redis.call('pexpire', KEYS[4], stay)
 end
-return {0, redis.call('pttl', KEYS[1]), now}
+return {0, redis.call('pttl', KEYS[1])}

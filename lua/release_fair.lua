@@ -7,7 +7,7 @@
 -- waiter whose place has not expired: the key gets that waiter's token
 -- with a provisional lease (its own ttl, at most ARGV[5] ms, so that a
 -- waiter that died costs no more), the fence counter moves on, and the
--- waiter's wake-up list gets '<server ms> <fence>'. The woken waiter
+-- waiter's wake-up list gets the fence number. The woken waiter
 -- renews the lease to its ttl at once (extend.lua, sent with its BLPOP).
 -- With no live waiter the key is deleted.
 -- Returns 1 when the key held our token, 0 when not (it is left untouched).
@@ -35,7 +35,7 @@ while head do
             fence = redis.call('incr', KEYS[2])
         end
         local wake = KEYS[5] .. token
-        redis.call('rpush', wake, now .. ' ' .. fence)
+        redis.call('rpush', wake, fence)
         redis.call('pexpire', wake, lease)
         return 1
     end
