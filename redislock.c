@@ -611,7 +611,7 @@ static PHP_RSHUTDOWN_FUNCTION(redislock)
     }
     if (REDISLOCK_G(nleftovers) > 0) {
         zend_try {
-            redislock_leftovers_flush(NULL, 0, redislock_leftovers_deadline());
+            redislock_leftovers_flush(redislock_leftovers_deadline());
         } zend_end_try();
     }
     redislock_pool_request_end();

@@ -21,6 +21,8 @@ typedef struct redislock_leftover {
     redislock_netopts o;
     redislock_leftover_group *group;
     uint64_t next_try;       /* monotonic us: a flush of all leftovers skips it until then */
+    redislock_cmd *sent_with; /* in flight, ahead of this command (see redislock_leftovers_ahead()) */
+    int sent_k;              /* its place in that command's pipeline */
     uint32_t tries;          /* times sent without an answer */
 } redislock_leftover;
 
@@ -70,6 +72,7 @@ void redislock_leftovers_add(const redislock_servers *list, uint32_t index, cons
     e->group = group;
     e->next_try = 0;
     e->tries = 0;
+    e->sent_with = NULL;
     if (group) {
         group->refs++;
     }
@@ -85,48 +88,73 @@ static bool same_server(const redislock_server *a, const redislock_server *b)
     return a->id_len == b->id_len && memcmp(a->id, b->id, a->id_len) == 0;
 }
 
-bool redislock_leftovers_for(const redislock_server *srv)
+int redislock_leftovers_ahead(redislock_cmd *cmd, int max, bool all, smart_str *buf)
 {
-    for (uint32_t i = 0; i < REDISLOCK_G(nleftovers); i++) {
-        if (same_server(server_of(&REDISLOCK_G(leftovers)[i]), srv)) {
-            return true;
+    int k = 0;
+    uint64_t now = all ? 0 : redislock_now_us();
+
+    for (uint32_t i = 0; i < REDISLOCK_G(nleftovers) && k < max; i++) {
+        redislock_leftover *e = &REDISLOCK_G(leftovers)[i];
+        if (e->sent_with || e->pid != redislock_pid() || !same_server(server_of(e), cmd->srv)
+            || (!all && e->next_try > now)) {
+            continue;
         }
+        smart_str_appendl(buf, e->cmd, e->len);
+        e->sent_with = cmd;
+        e->sent_k = k++;
     }
-    return false;
+    return k;
 }
 
-static bool wanted(const redislock_server *srv, const redislock_server *const *only, size_t nonly)
+uint32_t redislock_leftovers_settle(void)
 {
-    if (!only) {
-        return true;
-    }
-    for (size_t k = 0; k < nonly; k++) {
-        if (same_server(srv, only[k])) {
-            return true;
+    uint32_t answered = 0;
+
+    for (uint32_t i = REDISLOCK_G(nleftovers); i-- > 0;) {
+        redislock_leftover *e = &REDISLOCK_G(leftovers)[i];
+        const redisReply *r;
+
+        if (!e->sent_with) {
+            continue;
+        }
+        r = redislock_cmd_reply(e->sent_with, e->sent_k);
+        e->sent_with = NULL;
+        /* An integer: the script ran (a definite error, such as BUSY or
+         * NOPERM, means it did not: keep trying). */
+        if (r && r->type == REDIS_REPLY_INTEGER) {
+            if (r->integer == 1 && e->group && ++e->group->yes == e->group->quorum) {
+                REDISLOCK_G(stats).auto_released++;
+            }
+            forget(i);
+            answered++;
+        } else {
+            e->tries++;
+            e->next_try = redislock_now_us() + MIN((uint64_t) RETRY_MIN_US << MIN(e->tries - 1, 6), RETRY_MAX_US);
         }
     }
-    return false;
+    return answered;
 }
 
 /* One round: up to REDISLOCK_PIPELINE_MAX leftovers of each server (of one
- * persistence, the oldest leftover's), sent at once. Returns how many were
- * answered and forgotten. */
-static uint32_t flush_round(const redislock_server *const *only, size_t nonly, uint64_t deadline)
+ * persistence, the oldest leftover's; not those of a server that did not
+ * answer lately), sent at once. Returns how many were answered and
+ * forgotten. */
+static uint32_t flush_round(uint64_t deadline)
 {
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    uint32_t members[REDISLOCK_MAX_SERVERS][REDISLOCK_PIPELINE_MAX];
-    bool done[REDISLOCK_LEFTOVERS_MAX] = { false };
+    smart_str bufs[REDISLOCK_MAX_SERVERS];
     size_t n = 0;
-    uint32_t answered = 0;
+    uint32_t answered;
     redislock_netopts o = { 0 };
     bool chosen = false;
+    uint64_t now = redislock_now_us();
 
     for (uint32_t i = 0; i < REDISLOCK_G(nleftovers); i++) {
         redislock_leftover *e = &REDISLOCK_G(leftovers)[i];
         const redislock_server *srv = server_of(e);
         size_t g;
 
-        if (!wanted(srv, only, nonly) || (!only && e->next_try > redislock_now_us())) {
+        if (e->next_try > now) {
             continue;
         }
         if (!chosen) {
@@ -138,65 +166,30 @@ static uint32_t flush_round(const redislock_server *const *only, size_t nonly, u
         o.read_timeout = MAX(o.read_timeout, e->o.read_timeout);
         o.connect_timeout = MAX(o.connect_timeout, e->o.connect_timeout);
         for (g = 0; g < n && !same_server(cmds[g].srv, srv); g++);
-        if (g == n) {
-            if (n == REDISLOCK_MAX_SERVERS) {
-                continue;
-            }
+        if (g == n && n < REDISLOCK_MAX_SERVERS) {
+            memset(&bufs[n], 0, sizeof(bufs[n]));
             cmds[n].srv = srv;
-            cmds[n].count = 0;
-            cmds[n].len = 0;
+            cmds[n].count = redislock_leftovers_ahead(&cmds[n], REDISLOCK_PIPELINE_MAX, false, &bufs[n]);
+            cmds[n].buf = ZSTR_VAL(bufs[n].s);
+            cmds[n].len = ZSTR_LEN(bufs[n].s);
             n++;
-        }
-        if (cmds[g].count < REDISLOCK_PIPELINE_MAX) {
-            members[g][cmds[g].count++] = i;
-            cmds[g].len += e->len;
         }
     }
     if (n == 0) {
         return 0;
     }
-    for (size_t g = 0; g < n; g++) {
-        char *buf = emalloc(cmds[g].len), *p = buf;
-        for (int k = 0; k < cmds[g].count; k++) {
-            redislock_leftover *e = &REDISLOCK_G(leftovers)[members[g][k]];
-            memcpy(p, e->cmd, e->len);
-            p += e->len;
-        }
-        cmds[g].buf = buf;
-    }
     o.one_deadline = true;
     o.deadline = deadline;
     redislock_pool_exec(cmds, n, &o);
-    for (size_t g = 0; g < n; g++) {
-        for (int k = 0; k < cmds[g].count; k++) {
-            const redisReply *r = redislock_cmd_reply(&cmds[g], k);
-            redislock_leftover *e = &REDISLOCK_G(leftovers)[members[g][k]];
-            /* An integer: the script ran (a definite error, such as BUSY
-             * or NOPERM, means it did not: keep trying). */
-            if (r && r->type == REDIS_REPLY_INTEGER) {
-                if (r->integer == 1 && e->group && ++e->group->yes == e->group->quorum) {
-                    REDISLOCK_G(stats).auto_released++;
-                }
-                done[members[g][k]] = true;
-                answered++;
-            } else {
-                e->tries++;
-                e->next_try = redislock_now_us() + MIN((uint64_t) RETRY_MIN_US << MIN(e->tries - 1, 6), RETRY_MAX_US);
-            }
-        }
-        efree((char *) cmds[g].buf);
-        cmds[g].buf = NULL;
-    }
+    answered = redislock_leftovers_settle();
     redislock_cmds_dtor(cmds, n);
-    for (uint32_t i = REDISLOCK_G(nleftovers); i-- > 0;) {
-        if (done[i]) {
-            forget(i);
-        }
+    for (size_t g = 0; g < n; g++) {
+        smart_str_free(&bufs[g]);
     }
     return answered;
 }
 
-void redislock_leftovers_flush(const redislock_server *const *only, size_t nonly, uint64_t deadline)
+void redislock_leftovers_flush(uint64_t deadline)
 {
     /* Inherited across fork(): the parent removes its own. */
     for (uint32_t i = REDISLOCK_G(nleftovers); i-- > 0;) {
@@ -206,7 +199,7 @@ void redislock_leftovers_flush(const redislock_server *const *only, size_t nonly
     }
     /* Another round only while rounds make progress and time is left. */
     while (REDISLOCK_G(nleftovers) > 0 && redislock_now_us() < deadline
-           && flush_round(only, nonly, deadline) > 0) {
+           && flush_round(deadline) > 0) {
     }
 }
 

@@ -3,8 +3,8 @@
  * object holds them any more (an attempt or its cleanup timed out, a release
  * could not be answered, a request ended). Each is kept, per process and up
  * to REDISLOCK_LEFTOVERS_MAX of them, as the compare-and-delete command
- * that removes it, and sent the next time its server answers an operation of
- * this process, and at the end of every request.
+ * that removes it, and sent ahead of the next command of this process to
+ * its server (in the same write), and at the end of every request.
  */
 #ifndef REDISLOCK_LEFTOVERS_H
 #define REDISLOCK_LEFTOVERS_H
@@ -28,15 +28,22 @@ typedef struct redislock_leftover_group {
 void redislock_leftovers_add(const redislock_servers *list, uint32_t index, const char *cmd, size_t len,
                              const redislock_netopts *o, redislock_leftover_group *group);
 
-/* Whether any leftover is kept for a server with srv's identity. */
-bool redislock_leftovers_for(const redislock_server *srv);
+/* Puts the leftovers of cmd->srv (at most max, oldest first; with all
+ * unset, not those of a server that did not answer lately) ahead of cmd:
+ * appends their commands to buf and remembers which of cmd's replies answer
+ * them. Returns how many. The caller sends buf followed by its own command
+ * (count = that many + its own), then calls redislock_leftovers_settle(). */
+int redislock_leftovers_ahead(redislock_cmd *cmd, int max, bool all, smart_str *buf);
 
-/* Sends the leftovers of the servers with these identities, each server's
- * in one pipeline and every server at once, and forgets those the server
- * answered. With only NULL: those of every server, but for a server that
- * did not answer lately (it is tried again after a backoff, or as soon as
- * an operation reaches it). Nothing runs past deadline (monotonic us). */
-void redislock_leftovers_flush(const redislock_server *const *only, size_t nonly, uint64_t deadline);
+/* After an exchange: reads the answers to the leftovers sent ahead of
+ * commands, and forgets those the servers answered. Returns how many. */
+uint32_t redislock_leftovers_settle(void);
+
+/* Sends the leftovers, each server's in one pipeline and every server at
+ * once, and forgets those the servers answered; a server that did not answer
+ * lately is left out (it is tried again after a backoff, or as soon as an
+ * operation reaches it). Nothing runs past deadline (monotonic us). */
+void redislock_leftovers_flush(uint64_t deadline);
 
 /* A deadline for sending every leftover: now plus the longest read timeout
  * among them. */

@@ -88,41 +88,41 @@ static uint64_t validity_end(uint64_t start, zend_long ttl)
 }
 
 /* Sends one command (argv) to the server of each of the n commands (their
- * srv set by the caller) and gathers the replies. */
+ * srv set by the caller) and gathers the replies. The leftover tokens of a
+ * server (see redislock_leftovers.h) go first, in the same write: the
+ * server removes a stale token of ours before it runs the command. */
 static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
                       const size_t *lens)
 {
     char *buf = NULL;
     size_t len = redislock_format(&buf, argc, argv, lens);
+    smart_str ahead[REDISLOCK_MAX_SERVERS];
+    bool any = false;
 
     for (size_t i = 0; i < n; i++) {
         cmds[i].buf = buf;
         cmds[i].len = len;
         cmds[i].count = 1;
-    }
-    redislock_pool_exec(cmds, n, o);
-    redisFreeCommand(buf);
-}
-
-/* Sends the leftover tokens (see redislock_leftovers.h) of the servers
- * that just answered one of the n commands: they are reachable again. */
-static void flush_leftovers(const redislock_cmd *cmds, uint32_t n, const redislock_netopts *o)
-{
-    const redislock_server *reached[REDISLOCK_MAX_SERVERS];
-    size_t k = 0;
-
-    if (REDISLOCK_G(nleftovers) == 0) {
-        return;
-    }
-    for (uint32_t i = 0; i < n; i++) {
-        if ((cmds[i].status == REDISLOCK_CMD_OK || cmds[i].status == REDISLOCK_CMD_ERROR)
-            && redislock_leftovers_for(cmds[i].srv)) {
-            reached[k++] = cmds[i].srv;
+        memset(&ahead[i], 0, sizeof(ahead[i]));
+        if (REDISLOCK_G(nleftovers) > 0) {
+            int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - 1, true, &ahead[i]);
+            if (k > 0) {
+                smart_str_appendl(&ahead[i], buf, len);
+                cmds[i].buf = ZSTR_VAL(ahead[i].s);
+                cmds[i].len = ZSTR_LEN(ahead[i].s);
+                cmds[i].count = k + 1;
+                any = true;
+            }
         }
     }
-    if (k > 0) {
-        redislock_leftovers_flush(reached, k, redislock_now_us() + (uint64_t) o->read_timeout * 1000);
+    redislock_pool_exec(cmds, n, o);
+    if (any) {
+        redislock_leftovers_settle();
+        for (size_t i = 0; i < n; i++) {
+            smart_str_free(&ahead[i]);
+        }
     }
+    redisFreeCommand(buf);
 }
 
 /* Sends one command (argv) to the lock's servers in mask, with options o.
@@ -142,7 +142,6 @@ static uint32_t exec_on(redislock_lock *l, uint32_t mask, const redislock_netopt
         }
     }
     send_cmds(cmds, n, o, argc, argv, lens);
-    flush_leftovers(cmds, n, o);
     return n;
 }
 
@@ -205,8 +204,7 @@ static uint32_t script_on(redislock_lock *l, uint32_t mask, const redislock_neto
     n = exec_on(l, mask, o, cmds, argc, argv, lens);
     for (uint32_t i = 0; i < n; i++) {
         if (is_noscript(&cmds[i])) {
-            freeReplyObject(cmds[i].reply);
-            cmds[i].reply = NULL;
+            redislock_cmds_dtor(&cmds[i], 1);
             again[reload] = cmds[i];
             where[reload++] = i;
         }

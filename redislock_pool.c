@@ -53,7 +53,7 @@ struct redislock_conn {
  * it sends: a server at maxclients writes its refusal and closes at once,
  * and a handshake already on its way would turn that into a reset that
  * loses the message. */
-#define PROBE_US 50000
+#define PROBE_US 250000
 
 #define REDISLOCK_CMD_NOTSENT 5 /* private: the first write failed, safe to resend */
 
