@@ -203,6 +203,10 @@ static int parse_one(redislock_server *srv, const char *s, size_t len, char *err
         if (memchr(p, '\0', (size_t) (q - p))) {
             ERR("the socket path contains a NUL byte");
         }
+        if (isspace((unsigned char) q[-1])) {
+            /* It could not be written back: a DSN's ends are trimmed. */
+            ERR("the socket path ends in white space");
+        }
         srv->path = pestrndup(p, (size_t) (q - p), 1);
         if (q < end) {
             q++;

@@ -37,6 +37,9 @@ struct redislock_conn {
     int hello_count;             /* commands in hello */
     bool hello_auth;             /* hello starts with AUTH */
     bool hello_select;           /* hello has SELECT after AUTH (if any) */
+    char refused[128];           /* an error the server answered the handshake with although it was
+                                    not fatal (CLIENT SETNAME), until a command's reply came: if the
+                                    connection breaks meanwhile, this is why (maxclients) */
 };
 
 #define REDISLOCK_CONN_PERSISTENT (1<<0) /* kept across requests */
@@ -183,7 +186,9 @@ static void cmd_send(redislock_cmd *cmd)
 
 /* Checks the handshake replies of a new connection. AUTH or SELECT refused
  * is fatal (the message says which); a server or ACL that refuses CLIENT
- * SETNAME is no reason to fail. */
+ * SETNAME is no reason to fail, but its words are kept in case the server
+ * hangs up next (a server at maxclients answers the first command it reads
+ * with its refusal, and closes). */
 static int hello_check(redislock_cmd *h, char *err, size_t errlen)
 {
     redislock_conn *c = h->conn;
@@ -206,6 +211,9 @@ static int hello_check(redislock_cmd *h, char *err, size_t errlen)
                      text);
             return REDISLOCK_ERR;
         }
+    }
+    if (h->reply->type == REDIS_REPLY_ERROR) {
+        redislock_reply_error_text(h->reply, c->refused, sizeof(c->refused));
     }
     return REDISLOCK_OK;
 }
@@ -253,6 +261,9 @@ static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
                 return true;
             }
         }
+    } else if (cmd->conn->refused[0]) {
+        snprintf(text, textlen, "%s", cmd->conn->refused);
+        return true;
     }
     for (int i = 0; i < 4; i++) {
         ssize_t n = recv(cmd->conn->ctx->fd, buf, sizeof(buf), MSG_DONTWAIT);
@@ -328,6 +339,7 @@ static void cmd_take_replies(redislock_cmd *cmd)
         }
         cmd->phase = PHASE_DONE;
         cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
+        cmd->conn->refused[0] = '\0';
         if (cmd->reply->type == REDIS_REPLY_ERROR) {
             char text[REDISLOCK_ERRLEN];
             redislock_reply_error_text(cmd->reply, text, sizeof(text));

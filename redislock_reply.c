@@ -63,14 +63,15 @@ redislock_read redislock_reader_next(redisReader *r, redisReply **reply)
 
 bool redislock_reader_pending(const redisReader *r)
 {
-    return r->len > r->pos;
+    /* Unparsed bytes, or a reply begun (its start already parsed). */
+    return r->len > r->pos || r->ridx >= 0;
 }
 
 /* Whether [s, s+len) is a short plain word (a command or subcommand name,
  * a script line reference): the only quoted text kept. */
 static bool plain_word(const char *s, size_t len)
 {
-    if (len == 0 || len > 32) {
+    if (len == 0 || len > REDISLOCK_REPLY_PLAIN_WORD) {
         return false;
     }
     for (size_t i = 0; i < len; i++) {

@@ -17,6 +17,7 @@
 
 #define REDISLOCK_REPLY_MAX_ELEMENTS 64        /* elements of one array reply */
 #define REDISLOCK_REPLY_MAX_BUFFER (64 * 1024) /* bytes of replies buffered before they are parsed */
+#define REDISLOCK_REPLY_PLAIN_WORD 20          /* longest quoted word kept in an error text (a token is 32) */
 
 /* Outcome of redislock_reader_next(). */
 typedef enum {
@@ -39,16 +40,19 @@ redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len
  * freeReplyObject). After PROTOCOL or TOO_LARGE the reader is unusable. */
 redislock_read redislock_reader_next(redisReader *r, redisReply **reply);
 
-/* Whether the reader holds bytes not yet taken out as replies: after the
- * replies a connection owed, anything at all means the server sent what
- * nobody asked for, and the connection is out of step. */
+/* Whether the reader holds anything not yet taken out as a reply: bytes
+ * not parsed, or the start of a reply. After the replies a connection owed,
+ * anything at all means the server sent what nobody asked for, and the
+ * connection is out of step. */
 bool redislock_reader_pending(const redisReader *r);
 
-/* Writes the text of an error reply into out (always NUL-terminated),
- * keeping only what cannot carry a caller's argument: the text before the
- * first quote (Redis echoes arguments in quotes, cut short, where a masking
- * of whole secrets cannot find them), printable ASCII only, at most 200
- * bytes. Returns its length. */
+/* Writes the text of an error reply into out (NUL-terminated when outlen >
+ * 0), keeping only what cannot carry a caller's argument, since Redis echoes
+ * arguments cut short, where a masking of whole secrets cannot find them:
+ * nothing from "with args beginning with" on, and each quoted text replaced
+ * by '...' unless it is a plain word (letters, digits, _-|.:) of at most
+ * REDISLOCK_REPLY_PLAIN_WORD bytes, such as a command name. Printable ASCII
+ * only (others become '?'), at most 200 bytes. Returns its length. */
 size_t redislock_reply_error_text(const redisReply *r, char *out, size_t outlen);
 
 #endif /* REDISLOCK_REPLY_H */
