@@ -32,13 +32,15 @@ role_of() {
         # it to the archive on its own), PIE's metadata (PIE builds from the
         # git archive), CI, editor and git settings, the demo and the
         # benchmarks with their helper scripts (they need phpredis and several
-        # servers), and the maintainer's packaging tools, which need a git
-        # checkout.
+        # servers), the maintainer's packaging tools, which need a git
+        # checkout, and the fuzz targets (they need clang and PHP's embed
+        # library).
         package.xml | composer.json) echo exclude ;;
         .ci/* | .github/* | .gitignore | .gitattributes | .editorconfig | .clang-format) echo exclude ;;
         bench/* | demo/*) echo exclude ;;
         scripts/demo.sh | scripts/phpredis-flags.sh | scripts/redis-servers.sh) echo exclude ;;
         scripts/check-package.sh | scripts/gen-package-files.sh) echo exclude ;;
+        fuzz/* | scripts/fuzz.sh) echo exclude ;;
 
         # The phpt suite and everything it includes.
         tests/*) echo test ;;
