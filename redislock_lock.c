@@ -39,10 +39,9 @@ typedef struct tally {
     uint32_t yes;     /* did it: set the key, still had our token, ... */
     uint32_t no;      /* answered, and did not */
     uint32_t failed;  /* no usable answer */
-    uint32_t unknown; /* failed after the command was sent: it may have run */
-    uint32_t mayhold; /* bit i: server i said yes, or failed once the command was sent (it may have run) */
+    uint32_t mayhold;  /* bit i: server i said yes, or failed once the command was sent (it may have run) */
     uint32_t definite; /* bit i: server i answered yes or no */
-    uint32_t replied; /* bit i: a reply came from server i (maybe an error) */
+    uint32_t replied;  /* bit i: a reply came from server i (maybe an error) */
 } tally;
 
 #define SERVER_BIT(cmd) ((uint32_t) 1 << (cmd)->idx)
@@ -339,9 +338,6 @@ static void tally_failure(tally *t, redislock_cmd *cmd)
         cmd->status = REDISLOCK_CMD_ERROR;
     }
     t->failed++;
-    if (cmd->status == REDISLOCK_CMD_LOST || cmd->status == REDISLOCK_CMD_TIMEOUT) {
-        t->unknown++;
-    }
 }
 
 static void tally_yes(tally *t, const redislock_cmd *cmd)
