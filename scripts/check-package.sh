@@ -12,7 +12,8 @@
 #     the C files that ship; the files Makefile.frag reads ship;
 #   - the configure options package.xml and composer.json offer exist in
 #     config.m4;
-#   - pear package-validate reports no error and no warning;
+#   - pear package-validate reports no error and no warning (but that the
+#     release date is not today);
 #   - composer.json's php-ext section follows PIE's schema and, when composer
 #     is installed, composer validate --strict passes (a composer older than
 #     2.7.8, which does not know php-ext, may only complain about php-ext).
@@ -192,11 +193,15 @@ if [ -f composer.json ]; then
     done
 fi
 
-# PEAR's own validation of package.xml.
+# PEAR's own validation of package.xml. Its warning that the release date
+# is not today says when the check runs, not what the file holds: it alone
+# is let through.
 out=$(pear package-validate package.xml 2>&1)
 status=$?
 echo "$out" | sed 's/^/pear: /'
-if [ $status -ne 0 ] || ! grep -q 'Validation: 0 error(s), 0 warning(s)' <<< "$out"; then
+warnings=$(sed -n 's/^Validation: 0 error(s), \([0-9]*\) warning(s)$/\1/p' <<< "$out")
+dated=$(grep -c 'field "date" - Release Date "[0-9-]*" is not today' <<< "$out" || true)
+if [ $status -ne 0 ] || [ -z "$warnings" ] || [ "$warnings" -ne "$dated" ]; then
     problem "pear package-validate package.xml found errors or warnings (see above)"
 fi
 

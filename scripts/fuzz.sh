@@ -27,18 +27,8 @@ packages=(
     php8.2-dev libphp8.2-embed    # PHP's headers and php-config; PHP as a library
     libhiredis-dev                # the Redis client library the reply path builds on
 )
-missing=()
-for p in "${packages[@]}"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "fuzz: installing ${missing[*]}"
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+. scripts/install-packages.sh
+install_packages fuzz "${packages[@]}"
 
 out=.run/fuzz
 rm -rf "$out"

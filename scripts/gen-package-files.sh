@@ -33,14 +33,14 @@ role_of() {
         # git archive), CI, editor and git settings, the demo and the
         # benchmarks with their helper scripts (they need phpredis and several
         # servers), the maintainer's packaging tools, which need a git
-        # checkout, and the fuzz targets (they need clang and PHP's embed
-        # library).
+        # checkout, the fuzz targets (they need clang and PHP's embed
+        # library) and the ASan pass's shim.
         package.xml | composer.json) echo exclude ;;
         .ci/* | .github/* | .gitignore | .gitattributes | .editorconfig | .clang-format) echo exclude ;;
         bench/* | demo/*) echo exclude ;;
         scripts/demo.sh | scripts/phpredis-flags.sh | scripts/redis-servers.sh) echo exclude ;;
         scripts/check-package.sh | scripts/gen-package-files.sh) echo exclude ;;
-        fuzz/* | scripts/fuzz.sh) echo exclude ;;
+        fuzz/* | scripts/fuzz.sh | scripts/asan-shim.c) echo exclude ;;
 
         # The phpt suite and everything it includes.
         tests/*) echo test ;;
@@ -52,7 +52,7 @@ role_of() {
         */*.c | */*.h) ;;
         *.c | *.h | config.m4 | config.w32 | Makefile.frag | redislock.stub.php) echo src ;;
         lua/*.lua) echo src ;;
-        scripts/lua2c.sh | scripts/setup.sh | scripts/test.sh) echo src ;;
+        scripts/lua2c.sh | scripts/setup.sh | scripts/test.sh | scripts/install-packages.sh) echo src ;;
 
         README.md | LICENSE | CREDITS | NEWS | CHANGELOG.md | docs/*) echo doc ;;
     esac

@@ -2,6 +2,9 @@
 # scripts/setup.sh: installs what building and testing redislock needs on a
 # Debian machine (when missing) and builds modules/redislock.so with warnings
 # as errors. Sourced or run by scripts/test.sh, scripts/demo.sh and bench/.
+# --asan builds instead, out of the tree in .run/asan/, the extension with
+# AddressSanitizer and UBSan (for scripts/test.sh --asan), leaving the
+# in-tree build alone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -12,23 +15,40 @@ packages=(
     php-redis                            # phpredis: the benchmarks' baseline
     libfcgi-bin                          # cgi-fcgi: a FastCGI client for the FPM tests
     valgrind                             # the memory-checked test pass
+    libasan8 libubsan1                   # the ASan+UBSan test pass (gcc's sanitizer runtimes)
     make gcc autoconf procps
 )
-missing=()
-for p in "${packages[@]}"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    echo "setup: installing ${missing[*]}"
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-    # Package scripts may start the system's own redis-server or php-fpm; the
-    # project starts its own on other ports and needs neither.
-    $sudo service redis-server stop >/dev/null 2>&1 || true
-    $sudo service php8.2-fpm stop >/dev/null 2>&1 || true
+. scripts/install-packages.sh
+install_packages setup "${packages[@]}"
+
+if [ "${1:-}" = "--asan" ]; then
+    # A fresh copy of the sources each time: the build takes seconds, and no
+    # object of another build (or with other flags) can slip into it.
+    asan="$PWD/.run/asan"
+    rm -rf "$asan/build"
+    mkdir -p "$asan/build/lua" "$asan/build/scripts"
+    for f in *.c *.h; do
+        case "$f" in config.h | redislock_lua.h) ;; *) cp "$f" "$asan/build/" ;; esac # generated ones
+    done
+    cp config.m4 Makefile.frag "$asan/build/"
+    cp lua/*.lua "$asan/build/lua/"
+    cp scripts/lua2c.sh "$asan/build/scripts/"
+    echo "setup: configuring (ASan+UBSan, in .run/asan)"
+    (
+        cd "$asan/build"
+        phpize >/dev/null
+        CFLAGS="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+            LDFLAGS="-fsanitize=address,undefined" \
+            ./configure --enable-redislock --enable-redislock-dev >/dev/null
+        echo "setup: building (ASan+UBSan)"
+        make -j"$(nproc)" >/dev/null
+    )
+    # A shim for php and php-fpm, preloaded before the ASan runtime (see
+    # scripts/test.sh --asan).
+    gcc -shared -fPIC -O2 -Wall -Wextra -Werror -o "$asan/asanshim.so" scripts/asan-shim.c -ldl
+    test -f "$asan/build/modules/redislock.so"
+    echo "setup: .run/asan/build/modules/redislock.so built"
+    exit 0
 fi
 
 if [ ! -f Makefile ] || [ config.m4 -nt Makefile ] || [ Makefile.frag -nt Makefile ]; then

@@ -1,27 +1,41 @@
 #!/usr/bin/env bash
-# scripts/test.sh [--memcheck] [TEST...]
+# scripts/test.sh [--memcheck | --asan] [TEST...]
 #
 # Sets up the machine (scripts/setup.sh), starts a redis-server on loopback,
 # runs the phpt suite (or the given tests) against the freshly built
 # extension and ends with the line
 #     phpt: N passed, N failed, N skipped
 # --memcheck runs every test under valgrind (USE_ZEND_ALLOC=0): a leak or an
-# invalid access fails the test. REDISLOCK_NO_BUILD=1 skips setup and build.
+# invalid access fails the test. --asan runs every test against the
+# extension built with AddressSanitizer and UBSan (scripts/setup.sh --asan,
+# out of the tree): a report of either from any PHP process of the test (its
+# forks, its php-fpm workers), or a leak other than PHP's own, fails the test.
+# REDISLOCK_NO_BUILD=1 skips setup and build.
 # Exits non-zero on any failure, on any skip,
 # or when no test ran.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 memcheck=""
+asan=""
 if [ "${1:-}" = "--memcheck" ]; then
     memcheck="-m"
+    shift
+elif [ "${1:-}" = "--asan" ]; then
+    asan="$PWD/.run/asan"
     shift
 fi
 tests=("$@")
 [ ${#tests[@]} -gt 0 ] || tests=(tests)
 
 # REDISLOCK_NO_BUILD=1 runs against the module already built.
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh ${asan:+--asan}
+module="$PWD/modules/redislock.so"
+runtests=run-tests.php
+if [ -n "$asan" ]; then
+    module="$asan/build/modules/redislock.so"
+    runtests="$asan/build/run-tests.php"
+fi
 
 rundir="$PWD/.run/test$$"
 mkdir -p "$rundir"
@@ -59,11 +73,56 @@ if [ -n "$memcheck" ]; then
     # Only PHP is under test: the servers and tools the tests start are not.
     export VALGRIND_OPTS="--trace-children-skip=*redis-server*,*redis-cli*,*php-fpm*,*cgi-fcgi*,*/sh,*/bash,*/kill"
 fi
+if [ -n "$asan" ]; then
+    # Tests run php through this wrapper. It preloads the shim setup.sh
+    # --asan builds (its dlopen() drops the RTLD_DEEPBIND the ASan runtime
+    # refuses) and after it the ASan runtime, hence verify_asan_link_order=0.
+    # Every process of the test (forks, php children, php-fpm and its
+    # workers) inherits that and writes its reports into a directory of this
+    # run of php; the wrapper then prints them, so that the test's output no
+    # longer matches, and fails. A leak counts only when the extension
+    # allocated a directly leaked block (a frame of its build in the stack):
+    # PHP itself leaks at exit after exit(), a fatal error or with an object
+    # cycle, and php-fpm its pool settings, in stacks without the symbols a
+    # suppression could name. Hence exitcode=0 (leaks alone leave the exit
+    # status to PHP; tests check it) and abort_on_error=1 (an error still ends
+    # the process). USE_ZEND_ALLOC=0 hands every emalloc() to ASan, and
+    # ZEND_DONT_UNLOAD_MODULES=1 keeps the extension mapped at exit for the
+    # leak check (the shim sets how stacks are unwound).
+    {
+        echo '#!/usr/bin/env bash'
+        printf 'preload=%q\nbuild=%q\nphp=%q\n' "$asan/asanshim.so $(readlink -f "$(gcc -print-file-name=libasan.so)")" \
+            "$asan/build/" "$(command -v php)"
+        cat <<'EOF'
+logs=$(mktemp -d "${0%/*}/asan.XXXXXX")
+export USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1
+export ASAN_OPTIONS="verify_asan_link_order=0:exitcode=0:abort_on_error=1:log_path=$logs/asan:log_exe_name=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$logs/ubsan:log_exe_name=1"
+LD_PRELOAD="$preload" "$php" "$@"
+rc=$?
+for f in "$logs"/*; do
+    [ -f "$f" ] || continue
+    if grep -q 'ERROR: LeakSanitizer' "$f" && ! awk -v build="$build" '
+        /^Direct leak/ { direct = 1 } /^(Indirect leak|SUMMARY)/ { direct = 0 }
+        direct && (index($0, build) || /redislock\.so\+0x/) { found = 1 } END { exit !found }' "$f"; then
+        continue # PHP's own
+    fi
+    echo "== ${f##*/}" >&2
+    cat "$f" >&2
+    rc=1
+done
+rm -rf "$logs"
+exit $rc
+EOF
+    } > "$rundir/php"
+    chmod +x "$rundir/php"
+    TEST_PHP_EXECUTABLE="$rundir/php"
+fi
 
 log="$rundir/run-tests.log"
 set +e
-php -n run-tests.php -n $memcheck -q --show-diff --no-color --no-progress \
-    -d "extension=$PWD/modules/redislock.so" -d extension=posix "${jit[@]}" \
+php -n "$runtests" -n $memcheck -q --show-diff --no-color --no-progress \
+    -d "extension=$module" -d extension=posix "${jit[@]}" \
     "${tests[@]}" 2>&1 | tee "$log"
 set -e
 
