@@ -29,7 +29,11 @@ final class RedisLock
      */
     public function acquire(int $waitMs = 0): bool {}
 
-    /** true: it was ours and is now deleted. false: not held by this object, or it expired / was taken over. */
+    /**
+     * true: it was ours and is now deleted. false: not held by this object, or it expired / was taken over.
+     * Throws RedisLockException when the outcome is unknown; the object then keeps the hold, so that
+     * release() can be called again (and the end of the request tries again).
+     */
     public function release(): bool {}
 
     /** Reset the lease to $ttlMs (default: the lock's ttl) if it is still ours. */
@@ -38,7 +42,7 @@ final class RedisLock
     /** Ask the server(s) whether the lock is still ours. */
     public function isAcquired(): bool {}
 
-    /** Milliseconds of validity left by the local monotonic clock; 0 when not held. */
+    /** Milliseconds of validity left by the local monotonic clock (never more than the ttl); 0 when not held. */
     public function remaining(): int {}
 
     /** The owner token of the current hold, or null. */
@@ -53,7 +57,8 @@ final class RedisLock
 
     /**
      * acquire($waitMs), call $fn(), release in all cases; returns what $fn returned.
-     * Throws RedisLockException when the lock could not be taken in time.
+     * Throws RedisLockException when the lock could not be taken in time, and Error when called on
+     * this object from inside its own run().
      */
     public function run(callable $fn, int $waitMs = 0): mixed {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 96f0e90cdc256faf749e46aa3f8d7fa580ad7fdf */
+ * Stub hash: a82015c9ac39207cd221d88ca7e0c19df6ec53b5 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
