@@ -520,10 +520,13 @@ PHP_METHOD(RedisLock, run)
     zend_call_function(&fci, &fcc);
     o->in_run = false;
 
+    /* run() releases in all cases: a release of unknown outcome leaves the
+     * token as a leftover, removed later (see redislock_leftovers.h). */
     if (EG(exception)) {
         /* $fn's exception wins; the lock is released all the same. */
         if (redislock_lock_release(&o->lock, &released) != REDISLOCK_OK) {
             REDISLOCK_G(stats).errors++;
+            redislock_lock_abandon(&o->lock, false);
         }
         return;
     }
@@ -531,6 +534,7 @@ PHP_METHOD(RedisLock, run)
         zval_ptr_dtor(return_value);
         ZVAL_NULL(return_value);
         throw_lock_error(o);
+        redislock_lock_abandon(&o->lock, false);
         RETURN_THROWS();
     }
 }
