@@ -878,11 +878,13 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
                     cleanup(l, all_servers(l), op_deadline(l));
                     *result = false;
                 }
-                if (*result && l->valid_until - redislock_now_us() < (uint64_t) l->settings.ttl * 500) {
+                if (*result && l->valid_until - redislock_now_us() < (uint64_t) l->settings.ttl * 500
+                    && redislock_now_us() + (uint64_t) netopts(l).read_timeout * 1000 <= deadline) {
                     /* Less than half the lease is proven (it counts from
-                     * when the wait began): renew it, dated from now. An
-                     * error leaves the shorter validity, which is still
-                     * true; a lock found lost meanwhile is waited for again. */
+                     * when the wait began): renew it, dated from now, when
+                     * the wait has time left for it. An error leaves the
+                     * shorter validity, which is still true; a lock found
+                     * lost meanwhile is waited for again. */
                     extend_hold(l, l->settings.ttl, result, "acquire");
                     *result = l->held;
                 }
