@@ -11,6 +11,7 @@
 #include "redislock_lock.h"
 #include "redislock_leftovers.h"
 #include "redislock_pool.h"
+#include "redislock_round.h"
 #include "redislock_scripts.h"
 
 #if PHP_VERSION_ID >= 80200
@@ -33,18 +34,6 @@
  * at most this long, which the waiter renews to its ttl as soon as it
  * wakes; a waiter that died meanwhile holds up the others no longer. */
 #define REDISLOCK_HANDOVER_MS REDISLOCK_QUEUE_STAY_MS
-
-/* How the servers answered one operation. */
-typedef struct tally {
-    uint32_t yes;     /* did it: set the key, still had our token, ... */
-    uint32_t no;      /* answered, and did not */
-    uint32_t failed;  /* no usable answer */
-    uint32_t mayhold;  /* bit i: server i said yes, or failed once the command was sent (it may have run) */
-    uint32_t definite; /* bit i: server i answered yes or no */
-    uint32_t replied;  /* bit i: a reply came from server i (maybe an error) */
-} tally;
-
-#define SERVER_BIT(cmd) ((uint32_t) 1 << (cmd)->idx)
 
 static uint32_t quorum(const redislock_lock *l)
 {
@@ -86,157 +75,28 @@ static uint64_t validity_end(uint64_t start, zend_long ttl)
     return lease > drift ? start + lease - drift : start;
 }
 
-/* Sends one command (argv) to the server of each of the n commands (their
- * srv set by the caller) and gathers the replies. The leftover tokens of a
- * server (see redislock_leftovers.h) go first, in the same write: the
- * server removes a stale token of ours before it runs the command. */
-static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
-                      const size_t *lens)
-{
-    char *buf = NULL;
-    size_t len = redislock_format(&buf, argc, argv, lens);
-    smart_str ahead[REDISLOCK_MAX_SERVERS];
-    bool any = false;
-
-    for (size_t i = 0; i < n; i++) {
-        cmds[i].buf = buf;
-        cmds[i].len = len;
-        cmds[i].count = 1;
-        memset(&ahead[i], 0, sizeof(ahead[i]));
-        if (REDISLOCK_G(nleftovers) > 0) {
-            int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - 1, true, &ahead[i]);
-            if (k > 0) {
-                smart_str_appendl(&ahead[i], buf, len);
-                cmds[i].buf = ZSTR_VAL(ahead[i].s);
-                cmds[i].len = ZSTR_LEN(ahead[i].s);
-                cmds[i].count = k + 1;
-                any = true;
-            }
-        }
-    }
-    redislock_pool_exec(cmds, n, o);
-    if (any) {
-        redislock_leftovers_settle();
-        for (size_t i = 0; i < n; i++) {
-            smart_str_free(&ahead[i]);
-        }
-    }
-    redisFreeCommand(buf);
-}
-
-/* Sends one command (argv) to the lock's servers in mask, with options o.
- * cmds[0..n) get them in server order, each with its server's index in
- * idx. Returns n. */
-static uint32_t exec_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o, redislock_cmd *cmds, int argc,
-                        const char **argv, const size_t *lens)
-{
-    const redislock_servers *servers = l->settings.servers;
-    uint32_t n = 0;
-
-    for (uint32_t i = 0; i < servers->count; i++) {
-        if (mask & ((uint32_t) 1 << i)) {
-            cmds[n].srv = &servers->server[i];
-            cmds[n].idx = i;
-            n++;
-        }
-    }
-    send_cmds(cmds, n, o, argc, argv, lens);
-    return n;
-}
-
 /* Sends one command (argv) to every server of the lock. */
 static void exec_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
 {
     redislock_netopts o = netopts(l);
 
-    exec_on(l, all_servers(l), &o, cmds, argc, argv, lens);
+    redislock_round_send(l->settings.servers, all_servers(l), &o, cmds, argc, argv, lens);
 }
 
-/* Sends two commands to the lock's (single) server in one write: the
- * server runs the second right after the first, with nothing of other
- * clients' in between. cmd->early[0] gets the first reply, cmd->reply (and
- * status) the second's. */
-static void send_pair(redislock_lock *l, redislock_cmd *cmd, const redislock_netopts *o, int argc1,
-                      const char **argv1, const size_t *lens1, int argc2, const char **argv2, const size_t *lens2)
-{
-    char *first = NULL, *second = NULL, *buf;
-    size_t len1 = redislock_format(&first, argc1, argv1, lens1);
-    size_t len2 = redislock_format(&second, argc2, argv2, lens2);
-
-    buf = emalloc(len1 + len2);
-    memcpy(buf, first, len1);
-    memcpy(buf + len1, second, len2);
-    redisFreeCommand(first);
-    redisFreeCommand(second);
-    cmd->srv = &l->settings.servers->server[0];
-    cmd->idx = 0;
-    cmd->buf = buf;
-    cmd->len = len1 + len2;
-    cmd->count = 2;
-    redislock_pool_exec(cmd, 1, o);
-    cmd->buf = NULL;
-    efree(buf);
-}
-
-static bool is_noscript(const redislock_cmd *cmd)
-{
-    return cmd->status == REDISLOCK_CMD_ERROR && cmd->reply->len >= 8 && memcmp(cmd->reply->str, "NOSCRIPT", 8) == 0;
-}
-
-/* Runs a script on every server by EVALSHA. argv[0] and argv[1] are
- * filled in here (EVALSHA sha, or EVAL body); the caller gives numkeys, the
- * keys and the arguments from argv[2] on. Servers that lost the script
- * (restart, SCRIPT FLUSH) get it again with EVAL, which runs and caches it
- * in one round trip. */
-static uint32_t script_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o,
-                          const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
-                          size_t *lens)
-{
-    uint32_t n, reload = 0;
-    redislock_cmd again[REDISLOCK_MAX_SERVERS];
-    uint32_t where[REDISLOCK_MAX_SERVERS];
-
-    argv[0] = "EVALSHA";
-    lens[0] = 7;
-    argv[1] = script->sha;
-    lens[1] = 40;
-    n = exec_on(l, mask, o, cmds, argc, argv, lens);
-    for (uint32_t i = 0; i < n; i++) {
-        if (is_noscript(&cmds[i])) {
-            redislock_cmds_dtor(&cmds[i], 1);
-            again[reload] = cmds[i];
-            where[reload++] = i;
-        }
-    }
-    if (reload == 0) {
-        return n;
-    }
-
-    argv[0] = "EVAL";
-    lens[0] = 4;
-    argv[1] = script->body;
-    lens[1] = script->len;
-    send_cmds(again, reload, o, argc, argv, lens);
-    for (uint32_t k = 0; k < reload; k++) {
-        cmds[where[k]] = again[k];
-    }
-    REDISLOCK_G(stats).script_reloads += reload;
-    return n;
-}
-
-/* Runs a script on every server of the lock (see script_on()). */
+/* Runs a script on every server of the lock (see redislock_round_script()). */
 static void script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
                        const char **argv, size_t *lens)
 {
     redislock_netopts o = netopts(l);
 
-    script_on(l, all_servers(l), &o, script, cmds, argc, argv, lens);
+    redislock_round_script(l->settings.servers, all_servers(l), &o, script, cmds, argc, argv, lens);
 }
 
 /* The release script's command: KEYS = lock, waiters marker, wake-up
  * list; ARGV = token. In fair mode the lock passes to the next waiter, and
  * with leaving set our place in the queue (if any) goes too. argv[0] and
- * argv[1] are left to the sender (script_on(), or EVAL for a leftover).
+ * argv[1] are left to the sender (redislock_round_script(), or EVAL for a
+ * leftover).
  * argv points into the struct, which therefore stays where it was set up. */
 typedef struct release_cmd {
     const redislock_script *script;
@@ -278,7 +138,7 @@ static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_net
     release_cmd r;
 
     release_cmd_init(&r, l, leaving);
-    return script_on(l, mask, o, r.script, cmds, r.argc, r.argv, r.lens);
+    return redislock_round_script(l->settings.servers, mask, o, r.script, cmds, r.argc, r.argv, r.lens);
 }
 
 /* Runs the release script on every server of the lock. */
@@ -323,76 +183,10 @@ void redislock_lock_abandon(redislock_lock *l, bool counted)
     l->held = false;
 }
 
-/* Counts a command without a usable answer; a reply of a type the
- * operation does not expect is a failure too. */
-static void tally_failure(tally *t, redislock_cmd *cmd)
-{
-    if (cmd->status != REDISLOCK_CMD_CONNECT) {
-        t->mayhold |= SERVER_BIT(cmd);
-    }
-    if (cmd->status == REDISLOCK_CMD_OK || cmd->status == REDISLOCK_CMD_ERROR) {
-        t->replied |= SERVER_BIT(cmd);
-    }
-    if (cmd->status == REDISLOCK_CMD_OK) {
-        snprintf(cmd->errstr, sizeof(cmd->errstr), "unexpected reply from %s", cmd->srv->label);
-        cmd->status = REDISLOCK_CMD_ERROR;
-    }
-    t->failed++;
-}
-
-static void tally_yes(tally *t, const redislock_cmd *cmd)
-{
-    t->yes++;
-    t->mayhold |= SERVER_BIT(cmd);
-    t->definite |= SERVER_BIT(cmd);
-    t->replied |= SERVER_BIT(cmd);
-}
-
-static void tally_no(tally *t, const redislock_cmd *cmd)
-{
-    t->no++;
-    t->definite |= SERVER_BIT(cmd);
-    t->replied |= SERVER_BIT(cmd);
-}
-
-/* Counts an integer reply of 1 as yes and 0 as no. */
-static void tally_integer(tally *t, redislock_cmd *cmd)
-{
-    if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER) {
-        if (cmd->reply->integer == 1) {
-            tally_yes(t, cmd);
-        } else {
-            tally_no(t, cmd);
-        }
-        return;
-    }
-    tally_failure(t, cmd);
-}
-
 /* Writes why the servers could not answer into l->error. */
-static void describe_failure(redislock_lock *l, const redislock_cmd *cmds, const tally *t, const char *what)
+static void describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t, const char *what)
 {
-    uint32_t n = l->settings.servers->count;
-    size_t off;
-
-    if (n == 1) {
-        snprintf(l->error, sizeof(l->error), "%s failed: %s", what, cmds[0].errstr);
-        return;
-    }
-    if (t->failed + quorum(l) > n) {
-        off = (size_t) snprintf(l->error, sizeof(l->error), "%s failed: no quorum (%u of %u servers needed, %u failed)",
-                                what, quorum(l), n, t->failed);
-    } else {
-        /* A quorum answered, but the failures could change the outcome. */
-        off = (size_t) snprintf(l->error, sizeof(l->error),
-                                "%s failed: outcome unknown (%u of %u servers must agree: %u yes, %u no, %u failed)",
-                                what, quorum(l), n, t->yes, t->no, t->failed);
-    }
-    for (uint32_t i = 0; i < n && off < sizeof(l->error); i++) {
-        if (cmds[i].status != REDISLOCK_CMD_OK) {
-            off += (size_t) snprintf(l->error + off, sizeof(l->error) - off, "; %s", cmds[i].errstr);
-        }
-    }
+    redislock_tally_describe(t, l->settings.servers->count, quorum(l), cmds, what, l->error, sizeof(l->error));
 }
 
 /* Removes our token from the servers in mask, where it may sit after a
@@ -440,22 +234,22 @@ static int new_token(redislock_lock *l)
 
 /* Reads the acquire script's answer, {1, fence} or {0, holder's pttl}, into
  * the tally. */
-static void tally_acquire_script(tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
+static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
 {
     redisReply *r = cmd->reply;
 
     if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
         && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER) {
         if (r->element[0]->integer == 1) {
-            tally_yes(t, cmd);
+            redislock_tally_yes(t, cmd);
             *fence = MAX(*fence, (zend_long) r->element[1]->integer);
         } else {
-            tally_no(t, cmd);
+            redislock_tally_no(t, cmd);
             *pttl = MAX(*pttl, (zend_long) r->element[1]->integer);
         }
         return;
     }
-    tally_failure(t, cmd);
+    redislock_tally_failure(t, cmd);
 }
 
 /* Ends an attempt that was not granted: removes our token wherever it may
@@ -464,7 +258,7 @@ static void tally_acquire_script(tally *t, redislock_cmd *cmd, zend_long *fence,
  * key before failing) get the release at once; one whose answer never came
  * is not waited for a second time: our token there becomes a leftover,
  * removed when the server answers again (or at request end). */
-static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const tally *t)
+static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const redislock_tally *t)
 {
     uint32_t n = l->settings.servers->count;
 
@@ -498,7 +292,7 @@ static void hold_granted(redislock_lock *l, uint64_t valid_until, zend_long fenc
 
 /* Ends an attempt: granted when the servers said so (granted) and validity
  * is left, failed otherwise. */
-static int attempt_end(redislock_lock *l, redislock_cmd *cmds, const tally *t, bool granted, uint64_t valid_until,
+static int attempt_end(redislock_lock *l, redislock_cmd *cmds, const redislock_tally *t, bool granted, uint64_t valid_until,
                        zend_long fence, bool *result)
 {
     if (granted && redislock_now_us() < valid_until) {
@@ -511,14 +305,14 @@ static int attempt_end(redislock_lock *l, redislock_cmd *cmds, const tally *t, b
 }
 
 /* Counts a reply to SET NX: OK is yes, nil (held elsewhere) no. */
-static void tally_set(tally *t, redislock_cmd *cmd)
+static void tally_set(redislock_tally *t, redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS) {
-        tally_yes(t, cmd);
+        redislock_tally_yes(t, cmd);
     } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-        tally_no(t, cmd);
+        redislock_tally_no(t, cmd);
     } else {
-        tally_failure(t, cmd);
+        redislock_tally_failure(t, cmd);
     }
 }
 
@@ -559,7 +353,7 @@ static void attempt_cmd_init(attempt_cmd *a, const redislock_lock *l, zend_long 
 }
 
 /* Counts the answer to an attempt_cmd. */
-static void tally_attempt(tally *t, redislock_cmd *cmd, const attempt_cmd *a, zend_long *fence, zend_long *pttl)
+static void tally_attempt(redislock_tally *t, redislock_cmd *cmd, const attempt_cmd *a, zend_long *fence, zend_long *pttl)
 {
     if (a->scripted) {
         tally_acquire_script(t, cmd, fence, pttl);
@@ -573,7 +367,7 @@ static void tally_attempt(tally *t, redislock_cmd *cmd, const attempt_cmd *a, ze
 static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_long *pttl)
 {
     redislock_cmd cmds[1];
-    tally t = { 0 };
+    redislock_tally t = { 0 };
     char ttl[24], stay[24];
     zend_long fence = 0, lease = l->settings.ttl;
     uint64_t start = redislock_now_us();
@@ -592,15 +386,15 @@ static int try_acquire_fair(redislock_lock *l, bool waiting, bool *result, zend_
         && (r->element[0]->integer == 1 ? r->elements == 3 && r->element[2]->type == REDIS_REPLY_INTEGER
                                          : r->elements == 2)) {
         if (r->element[0]->integer == 1) {
-            tally_yes(&t, &cmds[0]);
+            redislock_tally_yes(&t, &cmds[0]);
             fence = (zend_long) r->element[1]->integer;
             lease = MIN((zend_long) r->element[2]->integer, l->settings.ttl);
         } else {
-            tally_no(&t, &cmds[0]);
+            redislock_tally_no(&t, &cmds[0]);
             *pttl = (zend_long) r->element[1]->integer;
         }
     } else {
-        tally_failure(&t, &cmds[0]);
+        redislock_tally_failure(&t, &cmds[0]);
     }
     return attempt_end(l, cmds, &t, t.yes == 1, validity_end(start, lease), fence, result);
 }
@@ -614,7 +408,7 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    tally t = { 0 };
+    redislock_tally t = { 0 };
     char num[24];
     const char *argv[5] = { NULL, NULL, "1", ZSTR_VAL(l->fence_key), num };
     size_t lens[5] = { 0, 0, 1, ZSTR_LEN(l->fence_key), 0 };
@@ -622,7 +416,7 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
     lens[4] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, fence);
     script_all(l, &redislock_script_fence_raise, cmds, 5, argv, lens);
     for (uint32_t i = 0; i < n; i++) {
-        tally_integer(&t, &cmds[i]);
+        redislock_tally_integer(&t, &cmds[i]);
     }
     redislock_cmds_dtor(cmds, n);
     return t.yes >= quorum(l);
@@ -637,7 +431,7 @@ static int try_acquire(redislock_lock *l, zend_long wait_ms, bool *result, zend_
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    tally t = { 0 };
+    redislock_tally t = { 0 };
     attempt_cmd a;
     uint64_t start, valid_until;
     zend_long fence = 0;
@@ -703,7 +497,7 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
     const redisReply *popped;
     uint64_t sent_at, valid_until;
     zend_long fence = 0;
-    tally t = { 0 };
+    redislock_tally t = { 0 };
     int ended;
 
     *result = false;
@@ -719,7 +513,7 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
     o.read_timeout += (zend_long) (timeout_us / 1000) + BLOCK_SLACK_MS;
     sent_at = redislock_now_us();
     if (fair) {
-        send_pair(l, &cmd, &o, 3, argv, lens, 6, renew, renew_lens);
+        redislock_round_pair(&l->settings.servers->server[0], &cmd, &o, 3, argv, lens, 6, renew, renew_lens);
     } else {
         /* The next attempt; with fencing the acquire script, which numbers
          * the grant. */
@@ -732,7 +526,7 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
         }
         l->has_token = true;
         l->pid = redislock_pid();
-        send_pair(l, &cmd, &o, 3, argv, lens, a.argc, a.argv, a.lens);
+        redislock_round_pair(&l->settings.servers->server[0], &cmd, &o, 3, argv, lens, a.argc, a.argv, a.lens);
     }
     zend_string_release(list);
     /* The wake-up, when the replies to both commands came. */
@@ -746,13 +540,13 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
         if (ended == WAIT_WOKEN) {
             redislock_cmd again, *renewed = &cmd;
 
-            if (is_noscript(&cmd)) {
+            if (redislock_cmd_noscript(&cmd)) {
                 /* The server lost extend.lua: renew again the way that loads it. */
                 renew[0] = NULL;
                 script_all(l, &redislock_script_extend, &again, 6, renew, renew_lens);
                 renewed = &again;
             }
-            tally_integer(&t, renewed);
+            redislock_tally_integer(&t, renewed);
             if (renewed == &again) {
                 redislock_cmds_dtor(&again, 1);
             }
@@ -777,9 +571,9 @@ static int wait_for_release(redislock_lock *l, uint64_t timeout_us, bool *result
      * BLPOP was refused. A server that lost the acquire script ran nothing:
      * the next attempt loads it again. */
     if (!popped) {
-        tally_failure(&t, &cmd);
-    } else if (a.scripted && is_noscript(&cmd)) {
-        tally_no(&t, &cmd);
+        redislock_tally_failure(&t, &cmd);
+    } else if (a.scripted && redislock_cmd_noscript(&cmd)) {
+        redislock_tally_no(&t, &cmd);
     } else {
         zend_long pttl = -1;
         tally_attempt(&t, &cmd, &a, &fence, &pttl);
@@ -912,7 +706,8 @@ int redislock_lock_release(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    tally t = { 0 };
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
 
     *result = false;
     if (!redislock_lock_owned(l)) {
@@ -920,9 +715,10 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     }
     release_all(l, cmds, false);
     for (uint32_t i = 0; i < n; i++) {
-        tally_integer(&t, &cmds[i]);
+        redislock_tally_integer(&t, &cmds[i]);
     }
-    if (t.yes < quorum(l) && t.yes + t.failed >= quorum(l)) {
+    verdict = redislock_tally_verdict(&t, quorum(l));
+    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
         /* Not known to be released: the hold stays, so that release() can
          * be called again, and the end of the request tries again. */
         describe_failure(l, cmds, &t, "release");
@@ -938,7 +734,7 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     }
     l->has_token = false;
     l->held = false;
-    *result = t.yes >= quorum(l);
+    *result = verdict == REDISLOCK_VERDICT_YES;
     if (*result) {
         REDISLOCK_G(stats).released++;
     } else {
@@ -952,7 +748,8 @@ static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const cha
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    tally t = { 0 };
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
     char arg[24];
     uint64_t start, valid_until;
 
@@ -966,17 +763,18 @@ static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const cha
     start = redislock_now_us();
     script_all(l, &redislock_script_extend, cmds, 6, argv, lens);
     for (uint32_t i = 0; i < n; i++) {
-        tally_integer(&t, &cmds[i]);
+        redislock_tally_integer(&t, &cmds[i]);
     }
     valid_until = validity_end(start, ttl);
-    if (t.yes >= quorum(l) && redislock_now_us() < valid_until) {
+    verdict = redislock_tally_verdict(&t, quorum(l));
+    if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
         redislock_cmds_dtor(cmds, n);
         l->valid_until = valid_until;
         REDISLOCK_G(stats).extended++;
         *result = true;
         return REDISLOCK_OK;
     }
-    if (t.yes < quorum(l) && t.yes + t.failed >= quorum(l)) {
+    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
         describe_failure(l, cmds, &t, what);
         redislock_cmds_dtor(cmds, n);
         return REDISLOCK_ERR;
@@ -1000,7 +798,8 @@ int redislock_lock_check(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    tally t = { 0 };
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
     const char *argv[2] = { "GET", ZSTR_VAL(l->key) };
     size_t lens[2] = { 3, ZSTR_LEN(l->key) };
 
@@ -1013,23 +812,24 @@ int redislock_lock_check(redislock_lock *l, bool *result)
         redislock_cmd *cmd = &cmds[i];
         if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STRING) {
             if (cmd->reply->len == REDISLOCK_TOKEN_LEN && memcmp(cmd->reply->str, l->token, REDISLOCK_TOKEN_LEN) == 0) {
-                tally_yes(&t, cmd);
+                redislock_tally_yes(&t, cmd);
             } else {
-                tally_no(&t, cmd);
+                redislock_tally_no(&t, cmd);
             }
         } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-            tally_no(&t, cmd);
+            redislock_tally_no(&t, cmd);
         } else {
-            tally_failure(&t, cmd);
+            redislock_tally_failure(&t, cmd);
         }
     }
-    if (t.yes < quorum(l) && t.yes + t.failed >= quorum(l)) {
+    verdict = redislock_tally_verdict(&t, quorum(l));
+    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
         describe_failure(l, cmds, &t, "isAcquired");
         redislock_cmds_dtor(cmds, n);
         return REDISLOCK_ERR;
     }
     redislock_cmds_dtor(cmds, n);
-    *result = t.yes >= quorum(l);
+    *result = verdict == REDISLOCK_VERDICT_YES;
     if (!*result) {
         l->held = false;
     }

@@ -1,0 +1,204 @@
+/*
+ * The round layer: send, recover NOSCRIPT, gather, count, decide.
+ */
+#include "php_redislock.h"
+#include "redislock_round.h"
+#include "redislock_leftovers.h"
+
+#include <string.h>
+
+#define SERVER_BIT(cmd) ((uint32_t) 1 << (cmd)->idx)
+
+/* Sends one command to the server of each of the n commands (their srv set
+ * by the caller) and gathers the replies, each server's leftover tokens
+ * first in the same write: the server removes a stale token of ours before
+ * it runs the command. */
+static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
+                      const size_t *lens)
+{
+    char *buf = NULL;
+    size_t len = redislock_format(&buf, argc, argv, lens);
+    smart_str ahead[REDISLOCK_MAX_SERVERS];
+    bool any = false;
+
+    for (size_t i = 0; i < n; i++) {
+        cmds[i].buf = buf;
+        cmds[i].len = len;
+        cmds[i].count = 1;
+        memset(&ahead[i], 0, sizeof(ahead[i]));
+        if (REDISLOCK_G(nleftovers) > 0) {
+            int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - 1, true, &ahead[i]);
+            if (k > 0) {
+                smart_str_appendl(&ahead[i], buf, len);
+                cmds[i].buf = ZSTR_VAL(ahead[i].s);
+                cmds[i].len = ZSTR_LEN(ahead[i].s);
+                cmds[i].count = k + 1;
+                any = true;
+            }
+        }
+    }
+    redislock_pool_exec(cmds, n, o);
+    if (any) {
+        redislock_leftovers_settle();
+        for (size_t i = 0; i < n; i++) {
+            smart_str_free(&ahead[i]);
+        }
+    }
+    redisFreeCommand(buf);
+}
+
+uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                              redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
+{
+    uint32_t n = 0;
+
+    for (uint32_t i = 0; i < list->count; i++) {
+        if (mask & ((uint32_t) 1 << i)) {
+            cmds[n].srv = &list->server[i];
+            cmds[n].idx = i;
+            n++;
+        }
+    }
+    send_cmds(cmds, n, o, argc, argv, lens);
+    return n;
+}
+
+bool redislock_cmd_noscript(const redislock_cmd *cmd)
+{
+    return cmd->status == REDISLOCK_CMD_ERROR && cmd->reply->len >= 8 && memcmp(cmd->reply->str, "NOSCRIPT", 8) == 0;
+}
+
+uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
+                                size_t *lens)
+{
+    uint32_t n, reload = 0;
+    redislock_cmd again[REDISLOCK_MAX_SERVERS];
+    uint32_t where[REDISLOCK_MAX_SERVERS];
+
+    argv[0] = "EVALSHA";
+    lens[0] = 7;
+    argv[1] = script->sha;
+    lens[1] = 40;
+    n = redislock_round_send(list, mask, o, cmds, argc, argv, lens);
+    for (uint32_t i = 0; i < n; i++) {
+        if (redislock_cmd_noscript(&cmds[i])) {
+            redislock_cmds_dtor(&cmds[i], 1);
+            again[reload] = cmds[i];
+            where[reload++] = i;
+        }
+    }
+    if (reload == 0) {
+        return n;
+    }
+
+    argv[0] = "EVAL";
+    lens[0] = 4;
+    argv[1] = script->body;
+    lens[1] = script->len;
+    send_cmds(again, reload, o, argc, argv, lens);
+    for (uint32_t k = 0; k < reload; k++) {
+        cmds[where[k]] = again[k];
+    }
+    REDISLOCK_G(stats).script_reloads += reload;
+    return n;
+}
+
+void redislock_round_pair(const redislock_server *srv, redislock_cmd *cmd, const redislock_netopts *o, int argc1,
+                          const char **argv1, const size_t *lens1, int argc2, const char **argv2,
+                          const size_t *lens2)
+{
+    char *first = NULL, *second = NULL, *buf;
+    size_t len1 = redislock_format(&first, argc1, argv1, lens1);
+    size_t len2 = redislock_format(&second, argc2, argv2, lens2);
+
+    buf = emalloc(len1 + len2);
+    memcpy(buf, first, len1);
+    memcpy(buf + len1, second, len2);
+    redisFreeCommand(first);
+    redisFreeCommand(second);
+    cmd->srv = srv;
+    cmd->idx = 0;
+    cmd->buf = buf;
+    cmd->len = len1 + len2;
+    cmd->count = 2;
+    redislock_pool_exec(cmd, 1, o);
+    cmd->buf = NULL;
+    efree(buf);
+}
+
+void redislock_tally_failure(redislock_tally *t, redislock_cmd *cmd)
+{
+    if (cmd->status != REDISLOCK_CMD_CONNECT) {
+        t->mayhold |= SERVER_BIT(cmd);
+    }
+    if (cmd->status == REDISLOCK_CMD_OK || cmd->status == REDISLOCK_CMD_ERROR) {
+        t->replied |= SERVER_BIT(cmd);
+    }
+    if (cmd->status == REDISLOCK_CMD_OK) {
+        snprintf(cmd->errstr, sizeof(cmd->errstr), "unexpected reply from %s", cmd->srv->label);
+        cmd->status = REDISLOCK_CMD_ERROR;
+    }
+    t->failed++;
+}
+
+void redislock_tally_yes(redislock_tally *t, const redislock_cmd *cmd)
+{
+    t->yes++;
+    t->mayhold |= SERVER_BIT(cmd);
+    t->definite |= SERVER_BIT(cmd);
+    t->replied |= SERVER_BIT(cmd);
+}
+
+void redislock_tally_no(redislock_tally *t, const redislock_cmd *cmd)
+{
+    t->no++;
+    t->definite |= SERVER_BIT(cmd);
+    t->replied |= SERVER_BIT(cmd);
+}
+
+void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd)
+{
+    if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER) {
+        if (cmd->reply->integer == 1) {
+            redislock_tally_yes(t, cmd);
+        } else {
+            redislock_tally_no(t, cmd);
+        }
+        return;
+    }
+    redislock_tally_failure(t, cmd);
+}
+
+redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quorum)
+{
+    if (t->yes >= quorum) {
+        return REDISLOCK_VERDICT_YES;
+    }
+    return t->yes + t->failed >= quorum ? REDISLOCK_VERDICT_UNKNOWN : REDISLOCK_VERDICT_NO;
+}
+
+void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quorum, const redislock_cmd *cmds,
+                              const char *what, char *out, size_t outlen)
+{
+    size_t off;
+
+    if (n == 1) {
+        snprintf(out, outlen, "%s failed: %s", what, cmds[0].errstr);
+        return;
+    }
+    if (t->failed + quorum > n) {
+        off = (size_t) snprintf(out, outlen, "%s failed: no quorum (%u of %u servers needed, %u failed)", what, quorum,
+                                n, t->failed);
+    } else {
+        /* A quorum answered, but the failures could change the outcome. */
+        off = (size_t) snprintf(out, outlen,
+                                "%s failed: outcome unknown (%u of %u servers must agree: %u yes, %u no, %u failed)",
+                                what, quorum, n, t->yes, t->no, t->failed);
+    }
+    for (uint32_t i = 0; i < n && off < outlen; i++) {
+        if (cmds[i].status != REDISLOCK_CMD_OK) {
+            off += (size_t) snprintf(out + off, outlen - off, "; %s", cmds[i].errstr);
+        }
+    }
+}

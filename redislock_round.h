@@ -1,0 +1,77 @@
+/*
+ * The round layer: one command or script sent to a set of servers at once,
+ * NOSCRIPT recovered, the replies gathered and counted, and the verdict of
+ * a quorum. The lock (and every primitive after it) is a thin caller: it
+ * builds its command, reads what each server answered into a tally, and
+ * asks the tally for the verdict.
+ */
+#ifndef REDISLOCK_ROUND_H
+#define REDISLOCK_ROUND_H
+
+#include "redislock_config.h"
+#include "redislock_pool.h"
+#include "redislock_scripts.h"
+
+/* How the servers answered one round. Bit i of a mask is server i of the
+ * caller's list (redislock_cmd.idx). */
+typedef struct redislock_tally {
+    uint32_t yes;      /* did it: set the key, still had our token, ... */
+    uint32_t no;       /* answered, and did not */
+    uint32_t failed;   /* no usable answer */
+    uint32_t mayhold;  /* said yes, or failed once the command was sent (it may have run) */
+    uint32_t definite; /* answered yes or no */
+    uint32_t replied;  /* a reply came (maybe an error) */
+} redislock_tally;
+
+/* What a quorum of the servers said about "did it". */
+typedef enum {
+    REDISLOCK_VERDICT_NO,      /* a quorum cannot have done it */
+    REDISLOCK_VERDICT_YES,     /* a quorum did it */
+    REDISLOCK_VERDICT_UNKNOWN, /* the failures decide it: the answer is not known */
+} redislock_verdict;
+
+/* Sends one command (argv) to the servers of list in mask, at once, with
+ * options o. cmds[0..n) get them in server order, each with its server's
+ * index in idx; returns n. The leftover tokens of a server (see
+ * redislock_leftovers.h) go first, in the same write. */
+uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                              redislock_cmd *cmds, int argc, const char **argv, const size_t *lens);
+
+/* Runs a script on the servers of list in mask by EVALSHA: argv[0] and
+ * argv[1] are filled in here; the caller gives numkeys, the keys and the
+ * arguments from argv[2] on. Servers that lost the script (restart, SCRIPT
+ * FLUSH) get it again by EVAL, which runs and caches it in one round trip.
+ * Returns the number of commands in cmds, as redislock_round_send(). */
+uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
+                                size_t *lens);
+
+/* Sends two commands to one server in one write: the server runs the
+ * second right after the first, with nothing of other clients' in between.
+ * redislock_cmd_reply(cmd, 0) is the first reply; cmd->reply (and status)
+ * the second's. */
+void redislock_round_pair(const redislock_server *srv, redislock_cmd *cmd, const redislock_netopts *o, int argc1,
+                          const char **argv1, const size_t *lens1, int argc2, const char **argv2,
+                          const size_t *lens2);
+
+/* Whether the server answered NOSCRIPT. */
+bool redislock_cmd_noscript(const redislock_cmd *cmd);
+
+/* Counting the answers. A reply of a type the round does not expect is a
+ * failure (its errstr then says so). */
+void redislock_tally_yes(redislock_tally *t, const redislock_cmd *cmd);
+void redislock_tally_no(redislock_tally *t, const redislock_cmd *cmd);
+void redislock_tally_failure(redislock_tally *t, redislock_cmd *cmd);
+/* An integer reply: 1 is yes, anything else no. */
+void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd);
+
+/* The verdict on "did a quorum do it": unknown when the servers that failed
+ * could turn it either way. */
+redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quorum);
+
+/* Writes into out why n servers, of which quorum must agree, gave no
+ * answer to what: "WHAT failed: ..." with each failed server's reason. */
+void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quorum, const redislock_cmd *cmds,
+                              const char *what, char *out, size_t outlen);
+
+#endif /* REDISLOCK_ROUND_H */
