@@ -13,8 +13,11 @@
 #define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
 #define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)
 
+struct redislock_wait_ops;
+
 typedef struct redislock_lock {
     redislock_settings settings;
+    const struct redislock_wait_ops *wait; /* how acquire() waits, chosen once (redislock_wait.h) */
     zend_string *key;                     /* prefix + name */
     zend_string *fence_key;               /* key + ":redislock-fence": the fence counter */
     zend_string *wait_key;                /* key + ":redislock-wait": marks that someone waits */
@@ -62,7 +65,8 @@ int redislock_lock_check(redislock_lock *l, bool *result);
  * on a quorum. */
 void redislock_lock_abandon(redislock_lock *l, bool counted);
 
-/* Derives the lock's auxiliary keys from l->key. */
+/* Derives the lock's auxiliary keys from l->key, and picks how it waits
+ * (from its settings, which are set by then). */
 void redislock_lock_init_keys(redislock_lock *l);
 void redislock_lock_free_keys(redislock_lock *l);
 
