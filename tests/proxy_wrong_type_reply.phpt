@@ -32,6 +32,11 @@ $held = new RedisLock('held', $opts);
 wrong($proxy, 'acquire of a held lock (nil swapped)', fn() => $held->acquire());
 var_dump($held->token());
 var_dump(rl_admin()->cmd('GET', $p . 'held'));
+/* A status that is not OK is not a grant either. */
+$proxy->fault('wrongtype +QUEUED');
+rl_proxy_try('acquire of a held lock (nil swapped for +QUEUED)', fn() => $held->acquire(), $needle, $proxy->port);
+var_dump($held->token());
+var_dump(rl_admin()->cmd('GET', $p . 'held'));
 
 $f = new RedisLock('fenced', $opts + ['fencing' => true]);
 wrong($proxy, 'fencing acquire (array swapped)', fn() => $f->acquire());
@@ -54,6 +59,9 @@ rl_core_clean('rltest:proxy_wrong_type_reply:');
 acquire (+OK swapped): threw, mentions 'unexpected reply'
 NULL
 acquire of a held lock (nil swapped): threw, mentions 'unexpected reply'
+NULL
+string(12) "someone-else"
+acquire of a held lock (nil swapped for +QUEUED): threw, mentions 'unexpected reply'
 NULL
 string(12) "someone-else"
 fencing acquire (array swapped): threw, mentions 'unexpected reply'
