@@ -1,9 +1,9 @@
-# The Lua scripts are embedded from lua/*.lua, their only copy.
-REDISLOCK_LUA = $(srcdir)/lua/acquire.lua $(srcdir)/lua/release.lua $(srcdir)/lua/extend.lua \
-	$(srcdir)/lua/acquire_fair.lua $(srcdir)/lua/release_fair.lua \
-	$(srcdir)/lua/fence_raise.lua
+# The Lua scripts are embedded from lua/*.lua, their only copy: every file
+# there becomes a script (scripts/lua2c.sh), and every object may use the
+# generated list.
+REDISLOCK_LUA = $(sort $(wildcard $(srcdir)/lua/*.lua))
 
 $(builddir)/redislock_lua.h: $(REDISLOCK_LUA) $(srcdir)/scripts/lua2c.sh
 	$(SHELL) $(srcdir)/scripts/lua2c.sh $@ $(REDISLOCK_LUA)
 
-$(builddir)/redislock_scripts.lo: $(builddir)/redislock_lua.h
+$(shared_objects_redislock): $(builddir)/redislock_lua.h

@@ -5,17 +5,12 @@
  */
 #include "php.h"
 #include "ext/standard/sha1.h"
+#define REDISLOCK_LUA_BODIES
 #include "redislock_scripts.h"
-#include "redislock_lua.h"
 
-#define SCRIPT(n) { #n, redislock_lua_##n, sizeof(redislock_lua_##n) - 1, { 0 } }
-
-redislock_script redislock_script_release = SCRIPT(release);
-redislock_script redislock_script_extend = SCRIPT(extend);
-redislock_script redislock_script_acquire = SCRIPT(acquire);
-redislock_script redislock_script_acquire_fair = SCRIPT(acquire_fair);
-redislock_script redislock_script_release_fair = SCRIPT(release_fair);
-redislock_script redislock_script_fence_raise = SCRIPT(fence_raise);
+#define SCRIPT(n) redislock_script redislock_script_##n = { #n, redislock_lua_##n, sizeof(redislock_lua_##n) - 1, { 0 } };
+REDISLOCK_LUA_SCRIPTS(SCRIPT)
+#undef SCRIPT
 
 static void script_hash(redislock_script *s)
 {
@@ -28,11 +23,9 @@ static void script_hash(redislock_script *s)
     make_sha1_digest(s->sha, digest);
 }
 
-redislock_script *const redislock_scripts[] = {
-    &redislock_script_acquire, &redislock_script_release, &redislock_script_extend,
-    &redislock_script_acquire_fair, &redislock_script_release_fair,
-    &redislock_script_fence_raise, NULL,
-};
+#define SCRIPT_REF(n) &redislock_script_##n,
+redislock_script *const redislock_scripts[] = { REDISLOCK_LUA_SCRIPTS(SCRIPT_REF) NULL };
+#undef SCRIPT_REF
 
 void redislock_scripts_init(void)
 {

@@ -6,6 +6,7 @@
 #define REDISLOCK_SCRIPTS_H
 
 #include <stddef.h>
+#include "redislock_lua.h" /* generated from lua/ by scripts/lua2c.sh */
 
 typedef struct redislock_script {
     const char *name;
@@ -14,12 +15,10 @@ typedef struct redislock_script {
     char sha[41]; /* hex SHA1 of body, as EVALSHA wants it */
 } redislock_script;
 
-extern redislock_script redislock_script_release;
-extern redislock_script redislock_script_extend;
-extern redislock_script redislock_script_acquire;
-extern redislock_script redislock_script_acquire_fair;
-extern redislock_script redislock_script_release_fair;
-extern redislock_script redislock_script_fence_raise;
+/* redislock_script_<name> for each lua/<name>.lua (the build lists them). */
+#define REDISLOCK_SCRIPT_DECLARE(n) extern redislock_script redislock_script_##n;
+REDISLOCK_LUA_SCRIPTS(REDISLOCK_SCRIPT_DECLARE)
+#undef REDISLOCK_SCRIPT_DECLARE
 
 /* All of them, NULL-terminated. */
 extern redislock_script *const redislock_scripts[];

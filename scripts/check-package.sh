@@ -170,10 +170,17 @@ elif [ "$w32_sources" != "$m4_sources" ]; then
     problem "config.w32 compiles [$(echo $w32_sources)] but config.m4 compiles [$(echo $m4_sources)]"
 fi
 
-# What Makefile.frag reads from the source tree must ship.
-for f in $(grep -o '\$(srcdir)/[A-Za-z0-9_./-]*' Makefile.frag | sed 's|^\$(srcdir)/||' | sort -u); do
-    grep -qxF -- "$f" "$tmp/expected.paths" ||
-        problem "Makefile.frag reads $f, which does not ship (does it exist? is it excluded?)"
+# What Makefile.frag reads from the source tree must ship (a wildcard: every
+# file it matches, and it must match one).
+for pattern in $(grep -o '\$(srcdir)/[A-Za-z0-9_./*-]*' Makefile.frag | sed 's|^\$(srcdir)/||' | sort -u); do
+    matched=0
+    for f in $pattern; do
+        [ -e "$f" ] || continue
+        matched=1
+        grep -qxF -- "$f" "$tmp/expected.paths" ||
+            problem "Makefile.frag reads $f, which does not ship (is it excluded?)"
+    done
+    [ $matched -eq 1 ] || problem "Makefile.frag reads $pattern, which matches no file"
 done
 
 # Configure options offered by package.xml and composer.json exist in config.m4.
