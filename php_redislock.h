@@ -42,14 +42,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     char *servers_ini;
     redislock_servers *servers;
     char *prefix;
-    zend_long ttl;
-    zend_long connect_timeout;
-    zend_long read_timeout;
-    zend_long quorum_timeout;
-    bool persistent;
-    bool auto_release;
-    bool fencing;
-    bool fair;
+    redislock_settings defaults; /* the INI entries of redislock_options (servers aside) */
 
     /* Connection pool: persistent and request-scoped connections. */
     struct redislock_conn **conns;

@@ -102,14 +102,14 @@ bad:
     return FAILURE;
 }
 
-static ZEND_INI_MH(OnUpdateRedislockTtl)
+/* The integer entries of redislock_options, in the range the table gives. */
+static ZEND_INI_MH(OnUpdateRedislockLong)
 {
-    return ini_store_long(entry, new_value, 1, REDISLOCK_TTL_MAX, mh_arg1, mh_arg2);
-}
+    const redislock_option *opt = redislock_option_find(ZSTR_VAL(entry->name) + sizeof("redislock.") - 1,
+                                                         ZSTR_LEN(entry->name) - (sizeof("redislock.") - 1));
 
-static ZEND_INI_MH(OnUpdateRedislockTimeout)
-{
-    return ini_store_long(entry, new_value, 1, REDISLOCK_TIMEOUT_MAX, mh_arg1, mh_arg2);
+    ZEND_ASSERT(opt && opt->type == REDISLOCK_OPT_LONG);
+    return ini_store_long(entry, new_value, opt->min, opt->max, mh_arg1, mh_arg2);
 }
 
 /* Parses the DSN list once, here, so locks never re-read the string. */
@@ -164,21 +164,21 @@ PHP_INI_BEGIN()
                          servers_ini, zend_redislock_globals, redislock_globals, redislock_servers_displayer)
     STD_PHP_INI_ENTRY("redislock.prefix", "", PHP_INI_ALL, OnUpdateString, prefix, zend_redislock_globals,
                       redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.ttl", "10000", PHP_INI_ALL, OnUpdateRedislockTtl, ttl, zend_redislock_globals,
+    STD_PHP_INI_ENTRY("redislock.ttl", "10000", PHP_INI_ALL, OnUpdateRedislockLong, defaults.ttl, zend_redislock_globals,
                       redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.connect_timeout", "1000", PHP_INI_ALL, OnUpdateRedislockTimeout, connect_timeout,
+    STD_PHP_INI_ENTRY("redislock.connect_timeout", "1000", PHP_INI_ALL, OnUpdateRedislockLong, defaults.connect_timeout,
                       zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.read_timeout", "1000", PHP_INI_ALL, OnUpdateRedislockTimeout, read_timeout,
+    STD_PHP_INI_ENTRY("redislock.read_timeout", "1000", PHP_INI_ALL, OnUpdateRedislockLong, defaults.read_timeout,
                       zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.quorum_timeout", "100", PHP_INI_ALL, OnUpdateRedislockTimeout, quorum_timeout,
+    STD_PHP_INI_ENTRY("redislock.quorum_timeout", "100", PHP_INI_ALL, OnUpdateRedislockLong, defaults.quorum_timeout,
                       zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateBool, persistent, zend_redislock_globals,
+    STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateBool, defaults.persistent, zend_redislock_globals,
                         redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool, auto_release,
+    STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool, defaults.auto_release,
                         zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.fencing", "0", PHP_INI_ALL, OnUpdateBool, fencing, zend_redislock_globals,
+    STD_PHP_INI_BOOLEAN("redislock.fencing", "0", PHP_INI_ALL, OnUpdateBool, defaults.fencing, zend_redislock_globals,
                         redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.fair", "0", PHP_INI_ALL, OnUpdateBool, fair, zend_redislock_globals,
+    STD_PHP_INI_BOOLEAN("redislock.fair", "0", PHP_INI_ALL, OnUpdateBool, defaults.fair, zend_redislock_globals,
                         redislock_globals)
 PHP_INI_END()
 

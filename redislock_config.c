@@ -420,6 +420,31 @@ void redislock_servers_release(redislock_servers *list)
     pefree(list, 1);
 }
 
+#define OPT_LONG(n, lo, hi) { #n, REDISLOCK_OPT_LONG, lo, hi, XtOffsetOf(redislock_settings, n) }
+#define OPT_BOOL(n) { #n, REDISLOCK_OPT_BOOL, 0, 1, XtOffsetOf(redislock_settings, n) }
+
+const redislock_option redislock_options[] = {
+    OPT_LONG(ttl, 1, REDISLOCK_TTL_MAX),
+    OPT_LONG(connect_timeout, 1, REDISLOCK_TIMEOUT_MAX),
+    OPT_LONG(read_timeout, 1, REDISLOCK_TIMEOUT_MAX),
+    OPT_LONG(quorum_timeout, 1, REDISLOCK_TIMEOUT_MAX),
+    OPT_BOOL(persistent),
+    OPT_BOOL(auto_release),
+    OPT_BOOL(fencing),
+    OPT_BOOL(fair),
+    { NULL, REDISLOCK_OPT_BOOL, 0, 0, 0 },
+};
+
+const redislock_option *redislock_option_find(const char *name, size_t len)
+{
+    for (const redislock_option *o = redislock_options; o->name; o++) {
+        if (strlen(o->name) == len && memcmp(o->name, name, len) == 0) {
+            return o;
+        }
+    }
+    return NULL;
+}
+
 /* Reads an int option in [min, max]. */
 static int option_long(zval *val, const char *name, zend_long min, zend_long max, uint32_t arg_num, zend_long *out)
 {
@@ -461,15 +486,11 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
     zval *val;
     zend_string *pfx = NULL;
     redislock_servers *servers = NULL;
+    const redislock_option *opt;
 
-    s->ttl = REDISLOCK_G(ttl);
-    s->connect_timeout = REDISLOCK_G(connect_timeout);
-    s->read_timeout = REDISLOCK_G(read_timeout);
-    s->quorum_timeout = REDISLOCK_G(quorum_timeout);
-    s->persistent = REDISLOCK_G(persistent);
-    s->auto_release = REDISLOCK_G(auto_release);
-    s->fencing = REDISLOCK_G(fencing);
-    s->fair = REDISLOCK_G(fair);
+    /* The INI values: the globals hold the settings by the same layout. */
+    *s = REDISLOCK_G(defaults);
+    s->servers = NULL;
 
     if (options) {
         ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, val) {
@@ -496,22 +517,13 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
                 if ((rc = option_string(val, "prefix", arg_num)) == REDISLOCK_OK) {
                     pfx = Z_STR_P(val);
                 }
-            } else if (zend_string_equals_literal(key, "ttl")) {
-                rc = option_long(val, "ttl", 1, REDISLOCK_TTL_MAX, arg_num, &s->ttl);
-            } else if (zend_string_equals_literal(key, "connect_timeout")) {
-                rc = option_long(val, "connect_timeout", 1, REDISLOCK_TIMEOUT_MAX, arg_num, &s->connect_timeout);
-            } else if (zend_string_equals_literal(key, "read_timeout")) {
-                rc = option_long(val, "read_timeout", 1, REDISLOCK_TIMEOUT_MAX, arg_num, &s->read_timeout);
-            } else if (zend_string_equals_literal(key, "quorum_timeout")) {
-                rc = option_long(val, "quorum_timeout", 1, REDISLOCK_TIMEOUT_MAX, arg_num, &s->quorum_timeout);
-            } else if (zend_string_equals_literal(key, "persistent")) {
-                rc = option_bool(val, "persistent", arg_num, &s->persistent);
-            } else if (zend_string_equals_literal(key, "auto_release")) {
-                rc = option_bool(val, "auto_release", arg_num, &s->auto_release);
-            } else if (zend_string_equals_literal(key, "fencing")) {
-                rc = option_bool(val, "fencing", arg_num, &s->fencing);
-            } else if (zend_string_equals_literal(key, "fair")) {
-                rc = option_bool(val, "fair", arg_num, &s->fair);
+            } else if ((opt = redislock_option_find(ZSTR_VAL(key), ZSTR_LEN(key))) != NULL) {
+                if (opt->type == REDISLOCK_OPT_LONG) {
+                    rc = option_long(val, opt->name, opt->min, opt->max, arg_num,
+                                     (zend_long *) ((char *) s + opt->offset));
+                } else {
+                    rc = option_bool(val, opt->name, arg_num, (bool *) ((char *) s + opt->offset));
+                }
             } else {
                 zend_argument_value_error(arg_num, "contains unknown option \"%s\"", ZSTR_VAL(key));
                 rc = REDISLOCK_ERR;

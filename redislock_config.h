@@ -66,6 +66,28 @@ void redislock_servers_addref(redislock_servers *list);
 void redislock_servers_format(const redislock_servers *list, bool mask, smart_str *out);
 void redislock_servers_release(redislock_servers *list);
 
+/* The settings a lock takes from the INI entries (redislock.<name>) and the
+ * constructor's $options (<name>): one table serves both, so a setting's
+ * name, type and range are written once. servers and prefix, strings with
+ * their own parsing, are handled beside it. */
+typedef enum {
+    REDISLOCK_OPT_LONG, /* int in [min, max] */
+    REDISLOCK_OPT_BOOL,
+} redislock_opt_type;
+
+typedef struct redislock_option {
+    const char *name;
+    redislock_opt_type type;
+    zend_long min, max;
+    size_t offset; /* in redislock_settings: a zend_long or a bool */
+} redislock_option;
+
+/* The table, ended by an entry whose name is NULL. */
+extern const redislock_option redislock_options[];
+
+/* The entry named name (len bytes), or NULL. */
+const redislock_option *redislock_option_find(const char *name, size_t len);
+
 /* Fills *s from the INI defaults overridden by the constructor's $options
  * (argument number arg_num), and returns the key prefix to use in *prefix.
  * On bad input throws ValueError/TypeError naming the option and returns
