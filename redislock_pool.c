@@ -11,21 +11,18 @@
 #include "php_redislock.h"
 #include "redislock_pool.h"
 #include "redislock_reply.h"
+#include "redislock_transport.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
-#ifndef MSG_NOSIGNAL
-# define MSG_NOSIGNAL 0
-#endif
 
 struct redislock_conn {
-    redisContext *ctx;
+    redislock_transport t;       /* the bytes' way to the server */
+    redisReader *reader;         /* hiredis's RESP parser, limited (redislock_reply.h) */
     char *id;                   /* the server's identity (see redislock_server.id) */
     size_t id_len;
     char *label;                /* printable address */
@@ -89,9 +86,8 @@ pid_t redislock_pid(void)
  * dropped without disturbing the parent that still uses it. */
 static void conn_free(redislock_conn *c)
 {
-    if (c->ctx) {
-        redisFree(c->ctx);
-    }
+    c->t.ops->close(&c->t);
+    redisReaderFree(c->reader);
     if (c->hello) {
         ZEND_SECURE_ZERO(c->hello, c->hello_len);
         pefree(c->hello, 1);
@@ -166,7 +162,7 @@ static void cmd_broken(redislock_cmd *cmd, int status, const char *what);
 static void cmd_send(redislock_cmd *cmd)
 {
     while (cmd->sent < cmd->outlen) {
-        ssize_t n = send(cmd->conn->ctx->fd, cmd->out + cmd->sent, cmd->outlen - cmd->sent, MSG_NOSIGNAL);
+        ssize_t n = cmd->conn->t.ops->write(&cmd->conn->t, cmd->out + cmd->sent, cmd->outlen - cmd->sent);
         if (n > 0) {
             cmd->sent += (size_t) n;
         } else if (n < 0 && errno == EINTR) {
@@ -249,7 +245,7 @@ static void hello_done(redislock_cmd *cmd)
  * text and returns true when there is one. */
 static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
 {
-    redisReader *reader = cmd->conn->ctx->reader;
+    redisReader *reader = cmd->conn->reader;
     redisReply *r = NULL;
     char buf[512];
     bool found = false;
@@ -266,7 +262,7 @@ static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
         return true;
     }
     for (int i = 0; i < 4; i++) {
-        ssize_t n = recv(cmd->conn->ctx->fd, buf, sizeof(buf), MSG_DONTWAIT);
+        ssize_t n = cmd->conn->t.ops->read(&cmd->conn->t, buf, sizeof(buf));
         if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n) != REDISLOCK_READ_MORE) {
             break;
         }
@@ -306,7 +302,7 @@ static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
  * fails the command as of unknown outcome and closes the connection. */
 static void cmd_take_replies(redislock_cmd *cmd)
 {
-    redisReader *reader = cmd->conn->ctx->reader;
+    redisReader *reader = cmd->conn->reader;
 
     while (cmd->got < cmd->expect) {
         redisReply *reply;
@@ -356,14 +352,14 @@ static void cmd_take_replies(redislock_cmd *cmd)
  * whole. */
 static void cmd_recv(redislock_cmd *cmd)
 {
-    redisContext *ctx = cmd->conn->ctx;
+    redislock_conn *c = cmd->conn;
     char buf[16384];
 
     for (;;) {
-        ssize_t n = recv(ctx->fd, buf, sizeof(buf), 0);
+        ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
 
         if (n > 0) {
-            redislock_read rd = redislock_reader_feed(ctx->reader, buf, (size_t) n);
+            redislock_read rd = redislock_reader_feed(c->reader, buf, (size_t) n);
             if (rd != REDISLOCK_READ_MORE) {
                 cmd_fail(cmd, REDISLOCK_CMD_LOST, rd == REDISLOCK_READ_TOO_LARGE ? "reply from %s is too large"
                                                                                    : "protocol error from %s",
@@ -406,14 +402,10 @@ static void cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint64_
  * how, then goes on with the handshake. */
 static void cmd_connected(redislock_cmd *cmd, const redislock_netopts *o)
 {
-    int err = 0;
-    socklen_t len = sizeof(err);
+    redislock_transport *t = &cmd->conn->t;
 
-    if (getsockopt(cmd->conn->ctx->fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0) {
-        err = errno;
-    }
-    if (err) {
-        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: %s", cmd->srv->label, strerror(err));
+    if (t->ops->connected(t) != REDISLOCK_OK) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: %s", cmd->srv->label, t->errstr);
         return;
     }
     cmd->conn->flags &= ~REDISLOCK_CONN_CONNECTING;
@@ -451,7 +443,7 @@ static void io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
         for (size_t i = 0; i < n; i++) {
             int phase = cmds[i]->phase;
             if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV || phase == PHASE_PROBE) {
-                pfd[active].fd = cmds[i]->conn->ctx->fd;
+                pfd[active].fd = cmds[i]->conn->t.fd;
                 pfd[active].events = phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
                 pfd[active].revents = 0;
                 idx[active++] = i;
@@ -539,38 +531,31 @@ static void hello_append(redislock_conn *c, int argc, const char **argv, const s
  * On failure returns NULL with a message in err. */
 static redislock_conn *conn_open(const redislock_server *srv, const redislock_netopts *o, char *err, size_t errlen)
 {
-    redisContext *ctx;
     redislock_conn *c;
+    redislock_transport t = { .ops = redislock_transport_for(srv), .fd = -1 };
     const char *argv[3];
     size_t lens[3];
     char name[64], db[24];
-    int flags;
 
     /* Non-blocking: the connect completes in io_run(), alongside the other
      * servers, so an unreachable host holds up nobody. */
-    ctx = srv->path ? redisConnectUnixNonBlock(srv->path) : redisConnectNonBlock(srv->host, srv->port);
-    if (!ctx || ctx->err) {
-        snprintf(err, errlen, "cannot connect to %s: %s", srv->label, ctx ? ctx->errstr : "out of memory");
-        if (ctx) {
-            redisFree(ctx);
-        }
-        return NULL;
-    }
-    flags = fcntl(ctx->fd, F_GETFL);
-    if (flags < 0 || fcntl(ctx->fd, F_SETFL, flags | O_NONBLOCK) < 0) {
-        snprintf(err, errlen, "cannot connect to %s: %s", srv->label, strerror(errno));
-        redisFree(ctx);
+    if (t.ops->connect(&t, srv) != REDISLOCK_OK) {
+        snprintf(err, errlen, "cannot connect to %s: %s", srv->label, t.errstr);
         return NULL;
     }
 
     c = pecalloc(1, sizeof(*c), 1);
-    c->ctx = ctx;
+    c->t = t;
+    c->reader = redisReaderCreate();
+    if (!c->reader) {
+        zend_error_noreturn(E_ERROR, "redislock: out of memory creating a reply reader");
+    }
+    redislock_reader_limit(c->reader);
     c->id = pemalloc(srv->id_len, 1);
     memcpy(c->id, srv->id, srv->id_len);
     c->id_len = srv->id_len;
     c->label = pestrdup(srv->label, 1);
     c->pid = redislock_pid();
-    redislock_reader_limit(ctx->reader);
     c->flags = (o->persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
 
     if (srv->password) {
@@ -636,7 +621,7 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
             cmd->conn = NULL;
             dropped[i] = true;
         } else if (c) {
-            pfd[np].fd = c->ctx->fd;
+            pfd[np].fd = c->t.fd;
             pfd[np].events = POLLIN;
             pfd[np].revents = 0;
             idx[np++] = i;
