@@ -143,17 +143,16 @@ static void keep_leftover(redislock_lock *l, uint32_t i, redislock_leftover_grou
 {
     release_cmd r;
     redislock_netopts o = redislock_lock_netopts(l);
-    char *buf = NULL;
-    size_t len;
+    smart_str buf = { 0 };
 
     release_cmd_init(&r, l, true);
     r.argv[0] = "EVAL";
     r.lens[0] = 4;
     r.argv[1] = r.script->body;
     r.lens[1] = r.script->len;
-    len = redislock_format(&buf, r.argc, r.argv, r.lens);
-    redislock_leftovers_add(l->settings.servers, i, buf, len, &o, group);
-    redisFreeCommand(buf);
+    redislock_encode(&buf, r.argc, r.argv, r.lens);
+    redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
+    smart_str_free(&buf);
 }
 
 void redislock_lock_abandon(redislock_lock *l, bool counted)

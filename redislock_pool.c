@@ -98,28 +98,62 @@ static redislock_conn *pool_find(const redislock_server *srv, bool persistent)
     return NULL;
 }
 
-size_t redislock_format(char **out, int argc, const char **argv, const size_t *lens)
+/* Digits of v in decimal. */
+static size_t digits(size_t v)
 {
-    int len = redisFormatCommandArgv(out, argc, argv, lens);
+    size_t n = 1;
 
-    if (len < 0) {
-        zend_error_noreturn(E_ERROR, "redislock: out of memory formatting a command");
+    while (v >= 10) {
+        v /= 10;
+        n++;
     }
-    return (size_t) len;
+    return n;
 }
 
-/* Appends one formatted command to the connection's handshake. */
+/* Writes "<c><v>\r\n" at p (v in n digits) and returns the end. */
+static char *put_header(char *p, char c, size_t v, size_t n)
+{
+    *p++ = c;
+    for (size_t i = n; i-- > 0; v /= 10) {
+        p[i] = (char) ('0' + v % 10);
+    }
+    p += n;
+    *p++ = '\r';
+    *p++ = '\n';
+    return p;
+}
+
+void redislock_encode(smart_str *out, int argc, const char **argv, const size_t *lens)
+{
+    size_t total = 1 + digits((size_t) argc) + 2;
+    char *p;
+
+    for (int i = 0; i < argc; i++) {
+        total += 1 + digits(lens[i]) + 2 + lens[i] + 2;
+    }
+    p = smart_str_extend(out, total);
+    p = put_header(p, '*', (size_t) argc, digits((size_t) argc));
+    for (int i = 0; i < argc; i++) {
+        p = put_header(p, '$', lens[i], digits(lens[i]));
+        memcpy(p, argv[i], lens[i]);
+        p += lens[i];
+        *p++ = '\r';
+        *p++ = '\n';
+    }
+}
+
+/* Appends one command to the connection's handshake. */
 static void hello_append(redislock_conn *c, int argc, const char **argv, const size_t *lens)
 {
-    char *cmd = NULL;
-    size_t len = redislock_format(&cmd, argc, argv, lens);
+    smart_str cmd = { 0 };
 
-    c->hello = perealloc(c->hello, c->hello_len + len, 1);
-    memcpy(c->hello + c->hello_len, cmd, len);
-    c->hello_len += len;
+    redislock_encode(&cmd, argc, argv, lens);
+    c->hello = perealloc(c->hello, c->hello_len + ZSTR_LEN(cmd.s), 1);
+    memcpy(c->hello + c->hello_len, ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
+    c->hello_len += ZSTR_LEN(cmd.s);
     c->hello_count++;
-    ZEND_SECURE_ZERO(cmd, len);
-    redisFreeCommand(cmd);
+    ZEND_SECURE_ZERO(ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
+    smart_str_free(&cmd);
 }
 
 /* Opens a TCP or unix connection and prepares (without sending it) the

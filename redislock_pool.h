@@ -62,9 +62,8 @@ typedef struct redislock_netopts {
     uint64_t deadline;         /* monotonic us: the operation ends by then whatever the timeouts (0: none) */
 } redislock_netopts;
 
-/* Encodes a command in RESP into *out (free with redisFreeCommand) and
- * returns its length; out of memory is fatal. */
-size_t redislock_format(char **out, int argc, const char **argv, const size_t *lens);
+/* Appends a command (argc arguments, binary-safe) to out in RESP. */
+void redislock_encode(smart_str *out, int argc, const char **argv, const size_t *lens);
 
 /* Sends each command to its server (opening connections as needed) and
  * gathers all replies, with one deadline of read_timeout for the lot. */

@@ -16,11 +16,15 @@
 static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
                       const size_t *lens)
 {
-    char *buf = NULL;
-    size_t len = redislock_format(&buf, argc, argv, lens);
+    smart_str cmd = { 0 };
     smart_str ahead[REDISLOCK_MAX_SERVERS];
+    const char *buf;
+    size_t len;
     bool any = false;
 
+    redislock_encode(&cmd, argc, argv, lens);
+    buf = ZSTR_VAL(cmd.s);
+    len = ZSTR_LEN(cmd.s);
     for (size_t i = 0; i < n; i++) {
         cmds[i].buf = buf;
         cmds[i].len = len;
@@ -44,7 +48,7 @@ static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o,
             smart_str_free(&ahead[i]);
         }
     }
-    redisFreeCommand(buf);
+    smart_str_free(&cmd);
 }
 
 uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
@@ -108,23 +112,18 @@ void redislock_round_pair(const redislock_server *srv, redislock_cmd *cmd, const
                           const char **argv1, const size_t *lens1, int argc2, const char **argv2,
                           const size_t *lens2)
 {
-    char *first = NULL, *second = NULL, *buf;
-    size_t len1 = redislock_format(&first, argc1, argv1, lens1);
-    size_t len2 = redislock_format(&second, argc2, argv2, lens2);
+    smart_str buf = { 0 };
 
-    buf = emalloc(len1 + len2);
-    memcpy(buf, first, len1);
-    memcpy(buf + len1, second, len2);
-    redisFreeCommand(first);
-    redisFreeCommand(second);
+    redislock_encode(&buf, argc1, argv1, lens1);
+    redislock_encode(&buf, argc2, argv2, lens2);
     cmd->srv = srv;
     cmd->idx = 0;
-    cmd->buf = buf;
-    cmd->len = len1 + len2;
+    cmd->buf = ZSTR_VAL(buf.s);
+    cmd->len = ZSTR_LEN(buf.s);
     cmd->count = 2;
     redislock_pool_exec(cmd, 1, o);
     cmd->buf = NULL;
-    efree(buf);
+    smart_str_free(&buf);
 }
 
 void redislock_tally_failure(redislock_tally *t, redislock_cmd *cmd)
