@@ -49,6 +49,10 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     uint32_t nconns;
     uint32_t conns_size;
 
+    /* DSN lists given as a lock's servers option, parsed once each:
+     * text -> redislock_servers (persistent, a reference each). */
+    HashTable *parsed;
+
     /* Tokens that may sit on servers with no lock holding them. */
     struct redislock_leftover *leftovers;
     uint32_t nleftovers;

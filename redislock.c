@@ -583,6 +583,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     UNREGISTER_INI_ENTRIES();
     redislock_leftovers_shutdown();
     redislock_pool_shutdown();
+    redislock_servers_forget_parsed();
     redislock_servers_release(REDISLOCK_G(servers));
     REDISLOCK_G(servers) = NULL;
     return SUCCESS;

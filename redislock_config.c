@@ -404,6 +404,47 @@ void redislock_servers_format(const redislock_servers *list, bool mask, smart_st
     }
 }
 
+int redislock_servers_get(const zend_string *dsn, redislock_servers **out, char *err, size_t errlen)
+{
+    HashTable *parsed = REDISLOCK_G(parsed);
+    redislock_servers *list;
+
+    if (parsed && (list = zend_hash_str_find_ptr(parsed, ZSTR_VAL(dsn), ZSTR_LEN(dsn))) != NULL) {
+        redislock_servers_addref(list);
+        *out = list;
+        return REDISLOCK_OK;
+    }
+    if (redislock_servers_parse(ZSTR_VAL(dsn), ZSTR_LEN(dsn), &list, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (!parsed) {
+        parsed = REDISLOCK_G(parsed) = pemalloc(sizeof(HashTable), 1);
+        zend_hash_init(parsed, 8, NULL, NULL, 1);
+    }
+    if (zend_hash_num_elements(parsed) < REDISLOCK_PARSED_MAX) {
+        redislock_servers_addref(list);
+        zend_hash_str_add_ptr(parsed, ZSTR_VAL(dsn), ZSTR_LEN(dsn), list);
+    }
+    *out = list;
+    return REDISLOCK_OK;
+}
+
+void redislock_servers_forget_parsed(void)
+{
+    HashTable *parsed = REDISLOCK_G(parsed);
+    redislock_servers *list;
+
+    if (!parsed) {
+        return;
+    }
+    ZEND_HASH_FOREACH_PTR(parsed, list) {
+        redislock_servers_release(list);
+    } ZEND_HASH_FOREACH_END();
+    zend_hash_destroy(parsed);
+    pefree(parsed, 1);
+    REDISLOCK_G(parsed) = NULL;
+}
+
 void redislock_servers_addref(redislock_servers *list)
 {
     list->refcount++;
@@ -508,7 +549,7 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
                         redislock_servers_release(servers);
                         servers = NULL;
                     }
-                    if (redislock_servers_parse(Z_STRVAL_P(val), Z_STRLEN_P(val), &servers, err, sizeof(err)) != REDISLOCK_OK) {
+                    if (redislock_servers_get(Z_STR_P(val), &servers, err, sizeof(err)) != REDISLOCK_OK) {
                         zend_argument_value_error(arg_num, "option \"servers\" is not a valid DSN list: %s", err);
                         rc = REDISLOCK_ERR;
                     }

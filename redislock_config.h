@@ -60,6 +60,15 @@ typedef struct redislock_settings {
 int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen);
 void redislock_servers_addref(redislock_servers *list);
 
+/* As redislock_servers_parse(), but each distinct text (up to
+ * REDISLOCK_PARSED_MAX of them) is parsed once per process and shared: a
+ * lock made with its own servers option costs no parse after the first. */
+#define REDISLOCK_PARSED_MAX 64
+int redislock_servers_get(const zend_string *dsn, redislock_servers **out, char *err, size_t errlen);
+
+/* Process end: forgets the parsed texts. */
+void redislock_servers_forget_parsed(void);
+
 /* Appends the parsed DSN list to out (smart_str, non-persistent) in its
  * canonical form, with every password written as *** when mask is set:
  * for display, built from the parsed fields, never from the text. */
