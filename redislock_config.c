@@ -138,84 +138,103 @@ static int parse_hostport(redislock_server *srv, const char *s, size_t len, char
     return REDISLOCK_OK;
 }
 
+/* Parses what follows "redis://" in [s, end): [userinfo@]host[:port][/db]. */
+static int parse_redis(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
+{
+    const char *slash = memchr(s, '/', (size_t) (end - s)), *at = NULL;
+
+    if (!slash) {
+        slash = end;
+    }
+    if (memchr(s, '?', (size_t) (end - s)) || memchr(s, '#', (size_t) (end - s))) {
+        ERR("redis:// DSNs take no query or fragment");
+    }
+    for (const char *q = s; q < slash; q++) {
+        if (*q == '@') {
+            at = q;
+        }
+    }
+    if (at) {
+        if (parse_userinfo(srv, s, (size_t) (at - s), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        s = at + 1;
+    }
+    if (parse_hostport(srv, s, (size_t) (slash - s), err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (slash + 1 < end
+        && parse_number(slash + 1, (size_t) (end - slash - 1), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
+        ERR("the database must be a non-negative number");
+    }
+    return REDISLOCK_OK;
+}
+
+/* Checks a socket path [p, q) for what connect() or the canonical form
+ * could not take. */
+static int check_socket_path(const char *p, const char *q, char *err, size_t errlen)
+{
+    if (q - p < 2) {
+        ERR("the socket path is empty");
+    }
+    if ((size_t) (q - p) >= sizeof(((struct sockaddr_un *) 0)->sun_path)) {
+        ERR("the socket path is longer than the system allows (%zu bytes)",
+            sizeof(((struct sockaddr_un *) 0)->sun_path) - 1);
+    }
+    if (memchr(p, '\0', (size_t) (q - p))) {
+        ERR("the socket path contains a NUL byte");
+    }
+    if (isspace((unsigned char) q[-1])) {
+        /* It could not be written back: a DSN's ends are trimmed. */
+        ERR("the socket path ends in white space");
+    }
+    return REDISLOCK_OK;
+}
+
+/* Parses what follows "unix://" in [p, end): [userinfo@]/path[?db=N]. */
+static int parse_unix(redislock_server *srv, const char *p, const char *end, char *err, size_t errlen)
+{
+    const char *q;
+
+    if (p < end && *p != '/') {
+        const char *at = memchr(p, '@', (size_t) (end - p));
+        if (!at) {
+            ERR("unix:// DSNs need an absolute socket path");
+        }
+        if (parse_userinfo(srv, p, (size_t) (at - p), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        p = at + 1;
+    }
+    if (p >= end || *p != '/') {
+        ERR("unix:// DSNs need an absolute socket path");
+    }
+    q = memchr(p, '?', (size_t) (end - p));
+    if (!q) {
+        q = end;
+    }
+    if (check_socket_path(p, q, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    srv->path = pestrndup(p, (size_t) (q - p), 1);
+    if (q < end) {
+        q++;
+        if ((size_t) (end - q) < 3 || strncmp(q, "db=", 3) != 0
+            || parse_number(q + 3, (size_t) (end - q - 3), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
+            ERR("the only query parameter is db=N, a non-negative number");
+        }
+    }
+    return REDISLOCK_OK;
+}
+
 /* Parses one DSN into *srv (zeroed by the caller). */
 static int parse_one(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
 {
-    const char *end = s + len;
-
     if (len >= 8 && strncasecmp(s, "redis://", 8) == 0) {
-        const char *auth = s + 8, *slash, *at = NULL;
-
-        slash = memchr(auth, '/', (size_t) (end - auth));
-        if (!slash) {
-            slash = end;
-        }
-        if (memchr(auth, '?', (size_t) (end - auth)) || memchr(auth, '#', (size_t) (end - auth))) {
-            ERR("redis:// DSNs take no query or fragment");
-        }
-        for (const char *q = auth; q < slash; q++) {
-            if (*q == '@') {
-                at = q;
-            }
-        }
-        if (at) {
-            if (parse_userinfo(srv, auth, (size_t) (at - auth), err, errlen) != REDISLOCK_OK) {
-                return REDISLOCK_ERR;
-            }
-            auth = at + 1;
-        }
-        if (parse_hostport(srv, auth, (size_t) (slash - auth), err, errlen) != REDISLOCK_OK) {
-            return REDISLOCK_ERR;
-        }
-        if (slash + 1 < end
-            && parse_number(slash + 1, (size_t) (end - slash - 1), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
-            ERR("the database must be a non-negative number");
-        }
-        return REDISLOCK_OK;
+        return parse_redis(srv, s + 8, s + len, err, errlen);
     }
     if (len >= 7 && strncasecmp(s, "unix://", 7) == 0) {
-        const char *p = s + 7, *q;
-
-        if (p < end && *p != '/') {
-            const char *at = memchr(p, '@', (size_t) (end - p));
-            if (!at) {
-                ERR("unix:// DSNs need an absolute socket path");
-            }
-            if (parse_userinfo(srv, p, (size_t) (at - p), err, errlen) != REDISLOCK_OK) {
-                return REDISLOCK_ERR;
-            }
-            p = at + 1;
-        }
-        if (p >= end || *p != '/') {
-            ERR("unix:// DSNs need an absolute socket path");
-        }
-        q = memchr(p, '?', (size_t) (end - p));
-        if (!q) {
-            q = end;
-        }
-        if (q - p < 2) {
-            ERR("the socket path is empty");
-        }
-        if ((size_t) (q - p) >= sizeof(((struct sockaddr_un *) 0)->sun_path)) {
-            ERR("the socket path is longer than the system allows (%zu bytes)",
-                sizeof(((struct sockaddr_un *) 0)->sun_path) - 1);
-        }
-        if (memchr(p, '\0', (size_t) (q - p))) {
-            ERR("the socket path contains a NUL byte");
-        }
-        if (isspace((unsigned char) q[-1])) {
-            /* It could not be written back: a DSN's ends are trimmed. */
-            ERR("the socket path ends in white space");
-        }
-        srv->path = pestrndup(p, (size_t) (q - p), 1);
-        if (q < end) {
-            q++;
-            if ((size_t) (end - q) < 3 || strncmp(q, "db=", 3) != 0
-                || parse_number(q + 3, (size_t) (end - q - 3), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
-                ERR("the only query parameter is db=N, a non-negative number");
-            }
-        }
-        return REDISLOCK_OK;
+        return parse_unix(srv, s + 7, s + len, err, errlen);
     }
     ERR("a DSN must start with redis:// or unix://");
 }
@@ -521,13 +540,55 @@ static int option_string(zval *val, const char *name, uint32_t arg_num)
     return REDISLOCK_OK;
 }
 
+/* Applies one entry of $options (key => val) to *s, or to *servers and
+ * *pfx for the two string settings. Throws and returns REDISLOCK_ERR on bad
+ * input. */
+static int apply_option(redislock_settings *s, zend_string *key, zval *val, uint32_t arg_num,
+                        redislock_servers **servers, zend_string **pfx)
+{
+    const redislock_option *opt;
+
+    if (!key) {
+        zend_argument_value_error(arg_num, "must only have string keys (option names)");
+        return REDISLOCK_ERR;
+    }
+    if (zend_string_equals_literal(key, "servers")) {
+        char err[256];
+        if (option_string(val, "servers", arg_num) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        redislock_servers_release(*servers);
+        *servers = NULL;
+        if (redislock_servers_get(Z_STR_P(val), servers, err, sizeof(err)) != REDISLOCK_OK) {
+            zend_argument_value_error(arg_num, "option \"servers\" is not a valid DSN list: %s", err);
+            return REDISLOCK_ERR;
+        }
+        return REDISLOCK_OK;
+    }
+    if (zend_string_equals_literal(key, "prefix")) {
+        if (option_string(val, "prefix", arg_num) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        *pfx = Z_STR_P(val);
+        return REDISLOCK_OK;
+    }
+    opt = redislock_option_find(ZSTR_VAL(key), ZSTR_LEN(key));
+    if (!opt) {
+        zend_argument_value_error(arg_num, "contains unknown option \"%s\"", ZSTR_VAL(key));
+        return REDISLOCK_ERR;
+    }
+    if (opt->type == REDISLOCK_OPT_LONG) {
+        return option_long(val, opt->name, opt->min, opt->max, arg_num, (zend_long *) ((char *) s + opt->offset));
+    }
+    return option_bool(val, opt->name, arg_num, (bool *) ((char *) s + opt->offset));
+}
+
 int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t arg_num, zend_string **prefix)
 {
     zend_string *key;
     zval *val;
     zend_string *pfx = NULL;
     redislock_servers *servers = NULL;
-    const redislock_option *opt;
 
     /* The INI values: the globals hold the settings by the same layout. */
     *s = REDISLOCK_G(defaults);
@@ -535,41 +596,8 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
 
     if (options) {
         ZEND_HASH_FOREACH_STR_KEY_VAL(options, key, val) {
-            int rc = REDISLOCK_OK;
-
             ZVAL_DEREF(val);
-            if (!key) {
-                zend_argument_value_error(arg_num, "must only have string keys (option names)");
-                goto fail;
-            }
-            if (zend_string_equals_literal(key, "servers")) {
-                char err[256];
-                if ((rc = option_string(val, "servers", arg_num)) == REDISLOCK_OK) {
-                    if (servers) {
-                        redislock_servers_release(servers);
-                        servers = NULL;
-                    }
-                    if (redislock_servers_get(Z_STR_P(val), &servers, err, sizeof(err)) != REDISLOCK_OK) {
-                        zend_argument_value_error(arg_num, "option \"servers\" is not a valid DSN list: %s", err);
-                        rc = REDISLOCK_ERR;
-                    }
-                }
-            } else if (zend_string_equals_literal(key, "prefix")) {
-                if ((rc = option_string(val, "prefix", arg_num)) == REDISLOCK_OK) {
-                    pfx = Z_STR_P(val);
-                }
-            } else if ((opt = redislock_option_find(ZSTR_VAL(key), ZSTR_LEN(key))) != NULL) {
-                if (opt->type == REDISLOCK_OPT_LONG) {
-                    rc = option_long(val, opt->name, opt->min, opt->max, arg_num,
-                                     (zend_long *) ((char *) s + opt->offset));
-                } else {
-                    rc = option_bool(val, opt->name, arg_num, (bool *) ((char *) s + opt->offset));
-                }
-            } else {
-                zend_argument_value_error(arg_num, "contains unknown option \"%s\"", ZSTR_VAL(key));
-                rc = REDISLOCK_ERR;
-            }
-            if (rc != REDISLOCK_OK) {
+            if (apply_option(s, key, val, arg_num, &servers, &pfx) != REDISLOCK_OK) {
                 goto fail;
             }
         } ZEND_HASH_FOREACH_END();

@@ -299,6 +299,65 @@ static void cmd_connected(redislock_cmd *cmd, const redislock_netopts *o)
     cmd_send(cmd);
 }
 
+/* Lists in pfd (and idx: which command) what each unfinished command waits
+ * for; returns how many, with the earliest time one must act by in *first. */
+static size_t io_watch(redislock_cmd **cmds, size_t n, struct pollfd *pfd, size_t *idx, uint64_t *first)
+{
+    size_t active = 0;
+
+    *first = UINT64_MAX;
+    for (size_t i = 0; i < n; i++) {
+        int phase = cmds[i]->phase;
+        if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV || phase == PHASE_PROBE) {
+            pfd[active].fd = cmds[i]->conn->t.fd;
+            pfd[active].events = phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
+            pfd[active].revents = 0;
+            idx[active++] = i;
+            *first = MIN(*first, cmds[i]->deadline);
+            if (phase == PHASE_PROBE) {
+                *first = MIN(*first, cmds[i]->probe_until);
+            }
+        }
+    }
+    return active;
+}
+
+/* Moves a command on after poll() said its socket is ready. */
+static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
+{
+    if (cmd->phase == PHASE_CONNECT) {
+        cmd_connected(cmd, o);
+    } else if (cmd->phase == PHASE_PROBE) {
+        /* The server spoke first: it is refusing us. */
+        cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
+    } else if (cmd->phase == PHASE_SEND) {
+        cmd_send(cmd);
+    } else {
+        cmd_recv(cmd);
+    }
+}
+
+/* Acts on the time: a probe that heard nothing sends after all; a command
+ * past its deadline fails. */
+static void io_timers(redislock_cmd *cmd, uint64_t now)
+{
+    if (cmd->phase == PHASE_PROBE && now >= cmd->probe_until && now < cmd->deadline) {
+        cmd->phase = PHASE_SEND;
+        cmd_send(cmd);
+        return;
+    }
+    if (cmd->phase == PHASE_DONE || now < cmd->deadline) {
+        return;
+    }
+    if (cmd->phase == PHASE_CONNECT) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: timed out after " ZEND_LONG_FMT " ms",
+                 cmd->srv->label, cmd->timeout_ms);
+    } else {
+        cmd_fail(cmd, REDISLOCK_CMD_TIMEOUT, "%s did not reply within " ZEND_LONG_FMT " ms", cmd->srv->label,
+                 cmd->timeout_ms);
+    }
+}
+
 void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
@@ -310,23 +369,10 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
         }
     }
     for (;;) {
-        size_t active = 0;
-        uint64_t now, first = UINT64_MAX;
+        uint64_t now, first;
+        size_t active = io_watch(cmds, n, pfd, idx, &first);
         int rc;
 
-        for (size_t i = 0; i < n; i++) {
-            int phase = cmds[i]->phase;
-            if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV || phase == PHASE_PROBE) {
-                pfd[active].fd = cmds[i]->conn->t.fd;
-                pfd[active].events = phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
-                pfd[active].revents = 0;
-                idx[active++] = i;
-                first = MIN(first, cmds[i]->deadline);
-                if (phase == PHASE_PROBE) {
-                    first = MIN(first, cmds[i]->probe_until);
-                }
-            }
-        }
         if (active == 0) {
             return;
         }
@@ -339,39 +385,13 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
             return;
         }
         for (size_t k = 0; rc > 0 && k < active; k++) {
-            redislock_cmd *cmd = cmds[idx[k]];
-            if (!pfd[k].revents) {
-                continue;
-            }
-            if (cmd->phase == PHASE_CONNECT) {
-                cmd_connected(cmd, o);
-            } else if (cmd->phase == PHASE_PROBE) {
-                /* The server spoke first: it is refusing us. */
-                cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
-            } else if (cmd->phase == PHASE_SEND) {
-                cmd_send(cmd);
-            } else {
-                cmd_recv(cmd);
+            if (pfd[k].revents) {
+                io_ready(cmds[idx[k]], o);
             }
         }
         now = redislock_now_us();
         for (size_t k = 0; k < active; k++) {
-            redislock_cmd *cmd = cmds[idx[k]];
-            if (cmd->phase == PHASE_PROBE && now >= cmd->probe_until && now < cmd->deadline) {
-                cmd->phase = PHASE_SEND;
-                cmd_send(cmd);
-                continue;
-            }
-            if (cmd->phase == PHASE_DONE || now < cmd->deadline) {
-                continue;
-            }
-            if (cmd->phase == PHASE_CONNECT) {
-                cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: timed out after " ZEND_LONG_FMT " ms",
-                         cmd->srv->label, cmd->timeout_ms);
-            } else {
-                cmd_fail(cmd, REDISLOCK_CMD_TIMEOUT, "%s did not reply within " ZEND_LONG_FMT " ms",
-                         cmd->srv->label, cmd->timeout_ms);
-            }
+            io_timers(cmds[idx[k]], now);
         }
     }
 }

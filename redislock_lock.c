@@ -392,6 +392,27 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
 
 static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what);
 
+/* A wait took the lock (a wake-up, a hand-over): checks what its lease is
+ * worth. *result stays true when the lock is still ours. */
+static void taken_by_wait(redislock_lock *l, const redislock_wait_state *w, bool *result)
+{
+    if (redislock_now_us() >= l->valid_until) {
+        /* Handed over, but too late to be of use: pass it on. */
+        redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
+        *result = false;
+        return;
+    }
+    if (l->valid_until - redislock_now_us() < (uint64_t) l->settings.ttl * 500
+        && redislock_now_us() + (uint64_t) redislock_lock_netopts(l).read_timeout * 1000 <= w->deadline) {
+        /* Less than half the lease is proven (it counts from when the wait
+         * began): renew it, dated from now, when the wait has time left for
+         * it. An error leaves the shorter validity, which is still true; a
+         * lock found lost meanwhile is waited for again. */
+        extend_hold(l, l->settings.ttl, result, "acquire");
+        *result = l->held;
+    }
+}
+
 int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
 {
     const redislock_wait_ops *ops = l->wait;
@@ -431,19 +452,8 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             return REDISLOCK_OK;
         }
         waited = ops->wait(l, &w, result);
-        if (*result && redislock_now_us() >= l->valid_until) {
-            /* Handed over, but too late to be of use: pass it on. */
-            redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
-            *result = false;
-        }
-        if (*result && l->valid_until - redislock_now_us() < (uint64_t) l->settings.ttl * 500
-            && redislock_now_us() + (uint64_t) redislock_lock_netopts(l).read_timeout * 1000 <= w.deadline) {
-            /* Less than half the lease is proven (it counts from when the
-             * wait began): renew it, dated from now, when the wait has time
-             * left for it. An error leaves the shorter validity, which is
-             * still true; a lock found lost meanwhile is waited for again. */
-            extend_hold(l, l->settings.ttl, result, "acquire");
-            *result = l->held;
+        if (*result) {
+            taken_by_wait(l, &w, result);
         }
         if (*result) {
             return REDISLOCK_OK;

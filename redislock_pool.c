@@ -220,19 +220,15 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
     return c;
 }
 
-/* Gets a connection for each command still to send (status NOTSENT) and
- * readies the command, behind the handshake of a new connection. A pooled
- * connection is reused only when it is clean: opened by this process, no
- * command left without its reply, and nothing to read while idle (which
- * would mean the server closed it: idle timeout, CLIENT KILL, restart). One
- * poll() checks all of them. Returns the number of commands ready, listed
- * in run[]. */
-static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen, uint64_t start,
-                      redislock_cmd **run)
+/* Finds the pooled connection of each command still to send (status
+ * NOTSENT), keeping it only when it is clean: opened by this process, no
+ * command left without its reply, and nothing to read while idle (the
+ * server closed it, or sent what nobody asked for). One poll() checks them
+ * all. dropped[i]: command i's connection was found unusable. */
+static void reuse_clean(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool *dropped)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
-    bool dropped[REDISLOCK_MAX_SERVERS] = { false };
-    size_t idx[REDISLOCK_MAX_SERVERS], np = 0, m = 0;
+    size_t idx[REDISLOCK_MAX_SERVERS], np = 0;
 
     for (size_t i = 0; i < n; i++) {
         redislock_cmd *cmd = &cmds[i];
@@ -266,7 +262,43 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
             }
         }
     }
+}
 
+/* Readies a command on its connection: the handshake of a new connection
+ * goes first, and the deadline starts from start. */
+static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_t start)
+{
+    cmd->conn->flags |= REDISLOCK_CONN_BUSY;
+    cmd->in_hello = cmd->conn->hello != NULL;
+    cmd->out = cmd->in_hello ? cmd->conn->hello : cmd->buf;
+    cmd->outlen = cmd->in_hello ? cmd->conn->hello_len : cmd->len;
+    cmd->expect = cmd->in_hello ? cmd->conn->hello_count : cmd->count;
+    cmd->got = 0;
+    cmd->sent = 0;
+    cmd->status = REDISLOCK_CMD_OK;
+    if (cmd->conn->flags & REDISLOCK_CONN_CONNECTING) {
+        cmd->phase = PHASE_CONNECT;
+        redislock_cmd_deadline(cmd, opts, start, opts->one_deadline ? opts->read_timeout : opts->connect_timeout);
+    } else {
+        cmd->phase = PHASE_SEND;
+        redislock_cmd_deadline(cmd, opts, start, opts->read_timeout);
+    }
+}
+
+/* Gets a connection for each command still to send (status NOTSENT) and
+ * readies the command, behind the handshake of a new connection. A pooled
+ * connection is reused only when it is clean: opened by this process, no
+ * command left without its reply, and nothing to read while idle (which
+ * would mean the server closed it: idle timeout, CLIENT KILL, restart). One
+ * poll() checks all of them. Returns the number of commands ready, listed
+ * in run[]. */
+static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen, uint64_t start,
+                      redislock_cmd **run)
+{
+    bool dropped[REDISLOCK_MAX_SERVERS] = { false };
+    size_t m = 0;
+
+    reuse_clean(cmds, n, opts, dropped);
     for (size_t i = 0; i < n; i++) {
         redislock_cmd *cmd = &cmds[i];
         if (cmd->status != REDISLOCK_CMD_NOTSENT) {
@@ -284,21 +316,7 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
             }
             cmd->probe_until = reopen; /* set for real once connected */
         }
-        cmd->conn->flags |= REDISLOCK_CONN_BUSY;
-        cmd->in_hello = cmd->conn->hello != NULL;
-        cmd->out = cmd->in_hello ? cmd->conn->hello : cmd->buf;
-        cmd->outlen = cmd->in_hello ? cmd->conn->hello_len : cmd->len;
-        cmd->expect = cmd->in_hello ? cmd->conn->hello_count : cmd->count;
-        cmd->got = 0;
-        cmd->sent = 0;
-        cmd->status = REDISLOCK_CMD_OK;
-        if (cmd->conn->flags & REDISLOCK_CONN_CONNECTING) {
-            cmd->phase = PHASE_CONNECT;
-            redislock_cmd_deadline(cmd, opts, start, opts->one_deadline ? opts->read_timeout : opts->connect_timeout);
-        } else {
-            cmd->phase = PHASE_SEND;
-            redislock_cmd_deadline(cmd, opts, start, opts->read_timeout);
-        }
+        cmd_ready(cmd, opts, start);
         run[m++] = cmd;
     }
     return m;
