@@ -1,0 +1,480 @@
+/*
+ * DSN lists: the one grammar of redislock.servers and the servers option,
+ * parsed into redislock_servers (persistent, shared by reference) and
+ * written back in canonical form (redislock_servers_format), which is also
+ * how phpinfo() shows them, passwords masked. Error messages describe what
+ * is wrong and where, but never repeat the DSN: it may carry a password.
+ */
+#include "php_redislock.h"
+#include "redislock_config.h"
+
+#include <string.h>
+#include <sys/un.h>
+
+#define ERR(...) do { snprintf(err, errlen, __VA_ARGS__); return REDISLOCK_ERR; } while (0)
+
+static int hexval(unsigned char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decodes [s, s+len) into a new NUL-terminated malloc'd buffer.
+ * Returns its length, or -1 on a malformed escape. */
+static ssize_t pct_decode(const char *s, size_t len, char **out)
+{
+    char *buf = pemalloc(len + 1, 1);
+    size_t i, n = 0;
+
+    for (i = 0; i < len; i++) {
+        if (s[i] == '%') {
+            int hi, lo;
+            if (i + 2 >= len || (hi = hexval(s[i + 1])) < 0 || (lo = hexval(s[i + 2])) < 0) {
+                pefree(buf, 1);
+                return -1;
+            }
+            buf[n++] = (char) (hi * 16 + lo);
+            i += 2;
+        } else {
+            buf[n++] = s[i];
+        }
+    }
+    buf[n] = '\0';
+    *out = buf;
+    return (ssize_t) n;
+}
+
+/* Parses a decimal number in [min, max] from [s, s+len). */
+static int parse_number(const char *s, size_t len, zend_long min, zend_long max, zend_long *out)
+{
+    zend_long v = 0;
+    size_t i;
+
+    if (len == 0 || len > 10) {
+        return REDISLOCK_ERR;
+    }
+    for (i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') {
+            return REDISLOCK_ERR;
+        }
+        v = v * 10 + (s[i] - '0');
+    }
+    if (v < min || v > max) {
+        return REDISLOCK_ERR;
+    }
+    *out = v;
+    return REDISLOCK_OK;
+}
+
+/* Splits "user:password" (still percent-encoded) into the server's fields. */
+static int parse_userinfo(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+{
+    const char *colon = memchr(s, ':', len);
+    size_t ulen = colon ? (size_t) (colon - s) : len;
+    ssize_t n;
+
+    if (ulen > 0) {
+        if ((n = pct_decode(s, ulen, &srv->user)) < 0) {
+            ERR("malformed percent-escape in the user name");
+        }
+        srv->user_len = (size_t) n;
+    }
+    if (colon) {
+        if ((n = pct_decode(colon + 1, len - ulen - 1, &srv->password)) < 0) {
+            ERR("malformed percent-escape in the password");
+        }
+        srv->password_len = (size_t) n;
+    }
+    if (srv->user && !srv->password) {
+        ERR("a user name needs a password (redis://user:password@host)");
+    }
+    return REDISLOCK_OK;
+}
+
+/* Parses "host[:port]" of a redis:// DSN. */
+static int parse_hostport(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+{
+    const char *host = s, *p;
+    size_t hlen;
+    zend_long port = REDISLOCK_DEFAULT_PORT;
+
+    if (len > 0 && s[0] == '[') {
+        const char *close = memchr(s, ']', len);
+        if (!close) {
+            ERR("unterminated [ in the host");
+        }
+        host = s + 1;
+        hlen = (size_t) (close - host);
+        p = close + 1;
+        if (p < s + len && *p != ':') {
+            ERR("unexpected character after ]");
+        }
+    } else {
+        p = memchr(s, ':', len);
+        if (!p) {
+            p = s + len;
+        }
+        hlen = (size_t) (p - s);
+    }
+    if (hlen == 0) {
+        ERR("the host is empty");
+    }
+    for (size_t i = 0; i < hlen; i++) {
+        unsigned char c = (unsigned char) host[i];
+        if (!(isalnum(c) || c == '.' || c == '-' || c == '_' || (s[0] == '[' && c == ':'))) {
+            ERR("the host contains an invalid character");
+        }
+    }
+    if (p < s + len) {
+        if (parse_number(p + 1, (size_t) (s + len - p - 1), 1, 65535, &port) != REDISLOCK_OK) {
+            ERR("the port must be a number between 1 and 65535");
+        }
+    }
+    srv->host = pestrndup(host, hlen, 1);
+    srv->port = (int) port;
+    return REDISLOCK_OK;
+}
+
+/* Parses what follows "redis://" in [s, end): [userinfo@]host[:port][/db]. */
+static int parse_redis(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
+{
+    const char *slash = memchr(s, '/', (size_t) (end - s)), *at = NULL;
+
+    if (!slash) {
+        slash = end;
+    }
+    if (memchr(s, '?', (size_t) (end - s)) || memchr(s, '#', (size_t) (end - s))) {
+        ERR("redis:// DSNs take no query or fragment");
+    }
+    for (const char *q = s; q < slash; q++) {
+        if (*q == '@') {
+            at = q;
+        }
+    }
+    if (at) {
+        if (parse_userinfo(srv, s, (size_t) (at - s), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        s = at + 1;
+    }
+    if (parse_hostport(srv, s, (size_t) (slash - s), err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (slash + 1 < end
+        && parse_number(slash + 1, (size_t) (end - slash - 1), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
+        ERR("the database must be a non-negative number");
+    }
+    return REDISLOCK_OK;
+}
+
+/* Checks a socket path [p, q) for what connect() or the canonical form
+ * could not take. */
+static int check_socket_path(const char *p, const char *q, char *err, size_t errlen)
+{
+    if (q - p < 2) {
+        ERR("the socket path is empty");
+    }
+    if ((size_t) (q - p) >= sizeof(((struct sockaddr_un *) 0)->sun_path)) {
+        ERR("the socket path is longer than the system allows (%zu bytes)",
+            sizeof(((struct sockaddr_un *) 0)->sun_path) - 1);
+    }
+    if (memchr(p, '\0', (size_t) (q - p))) {
+        ERR("the socket path contains a NUL byte");
+    }
+    if (isspace((unsigned char) q[-1])) {
+        /* It could not be written back: a DSN's ends are trimmed. */
+        ERR("the socket path ends in white space");
+    }
+    return REDISLOCK_OK;
+}
+
+/* Parses what follows "unix://" in [p, end): [userinfo@]/path[?db=N]. */
+static int parse_unix(redislock_server *srv, const char *p, const char *end, char *err, size_t errlen)
+{
+    const char *q;
+
+    if (p < end && *p != '/') {
+        const char *at = memchr(p, '@', (size_t) (end - p));
+        if (!at) {
+            ERR("unix:// DSNs need an absolute socket path");
+        }
+        if (parse_userinfo(srv, p, (size_t) (at - p), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        p = at + 1;
+    }
+    if (p >= end || *p != '/') {
+        ERR("unix:// DSNs need an absolute socket path");
+    }
+    q = memchr(p, '?', (size_t) (end - p));
+    if (!q) {
+        q = end;
+    }
+    if (check_socket_path(p, q, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    srv->path = pestrndup(p, (size_t) (q - p), 1);
+    if (q < end) {
+        q++;
+        if ((size_t) (end - q) < 3 || strncmp(q, "db=", 3) != 0
+            || parse_number(q + 3, (size_t) (end - q - 3), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
+            ERR("the only query parameter is db=N, a non-negative number");
+        }
+    }
+    return REDISLOCK_OK;
+}
+
+/* Parses one DSN into *srv (zeroed by the caller). */
+static int parse_one(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+{
+    if (len >= 8 && strncasecmp(s, "redis://", 8) == 0) {
+        return parse_redis(srv, s + 8, s + len, err, errlen);
+    }
+    if (len >= 7 && strncasecmp(s, "unix://", 7) == 0) {
+        return parse_unix(srv, s + 7, s + len, err, errlen);
+    }
+    ERR("a DSN must start with redis:// or unix://");
+}
+
+/* Appends one field to a server's identity: its length, then its bytes,
+ * so that no two different servers ever have the same identity. */
+static void id_field(smart_str *id, const char *s, size_t len)
+{
+    uint32_t n = (uint32_t) len;
+
+    smart_str_appendl_ex(id, (const char *) &n, sizeof(n), 1);
+    if (len) {
+        smart_str_appendl_ex(id, s, len, 1);
+    }
+}
+
+/* Builds the printable label and the pool identity of a parsed server. The
+ * identity is every field that decides what a connection is (address, db,
+ * user, password), each whole and length-prefixed: two servers share a
+ * connection only when all of them are equal byte for byte. */
+static void server_finish(redislock_server *srv)
+{
+    smart_str label = { 0 }, id = { 0 };
+    char num[24];
+    size_t nlen;
+
+    if (srv->path) {
+        smart_str_appends_ex(&label, srv->path, 1);
+        if (srv->db) {
+            smart_str_appends_ex(&label, "?db=", 1);
+            smart_str_append_long_ex(&label, srv->db, 1);
+        }
+    } else {
+        bool v6 = strchr(srv->host, ':') != NULL;
+        if (v6) smart_str_appendc_ex(&label, '[', 1);
+        smart_str_appends_ex(&label, srv->host, 1);
+        if (v6) smart_str_appendc_ex(&label, ']', 1);
+        smart_str_appendc_ex(&label, ':', 1);
+        smart_str_append_long_ex(&label, srv->port, 1);
+        if (srv->db) {
+            smart_str_appendc_ex(&label, '/', 1);
+            smart_str_append_long_ex(&label, srv->db, 1);
+        }
+    }
+    smart_str_0(&label);
+    srv->label = pestrndup(ZSTR_VAL(label.s), ZSTR_LEN(label.s), 1);
+    smart_str_free_ex(&label, 1);
+
+    smart_str_appendc_ex(&id, srv->path ? 'u' : 't', 1);
+    if (srv->path) {
+        id_field(&id, srv->path, strlen(srv->path));
+    } else {
+        id_field(&id, srv->host, strlen(srv->host));
+    }
+    nlen = (size_t) snprintf(num, sizeof(num), "%d/" ZEND_LONG_FMT, srv->port, srv->db);
+    id_field(&id, num, nlen);
+    id_field(&id, srv->user, srv->user_len);
+    id_field(&id, srv->password, srv->password_len);
+    srv->id_len = ZSTR_LEN(id.s);
+    srv->id = pemalloc(srv->id_len, 1);
+    memcpy(srv->id, ZSTR_VAL(id.s), srv->id_len);
+    ZEND_SECURE_ZERO(ZSTR_VAL(id.s), ZSTR_LEN(id.s));
+    smart_str_free_ex(&id, 1);
+}
+
+static void server_dtor(redislock_server *srv)
+{
+    if (srv->host) pefree(srv->host, 1);
+    if (srv->path) pefree(srv->path, 1);
+    if (srv->user) pefree(srv->user, 1);
+    if (srv->password) {
+        ZEND_SECURE_ZERO(srv->password, srv->password_len);
+        pefree(srv->password, 1);
+    }
+    if (srv->label) pefree(srv->label, 1);
+    if (srv->id) {
+        ZEND_SECURE_ZERO(srv->id, srv->id_len);
+        pefree(srv->id, 1);
+    }
+}
+
+/* Two entries name the same server when they reach the same address. */
+static bool same_address(const redislock_server *a, const redislock_server *b)
+{
+    if (a->path || b->path) {
+        return a->path && b->path && strcmp(a->path, b->path) == 0;
+    }
+    return a->port == b->port && strcasecmp(a->host, b->host) == 0;
+}
+
+int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen)
+{
+    redislock_servers *list;
+    const char *p = dsn, *end = dsn + len;
+    uint32_t count = 1;
+
+    for (size_t i = 0; i < len; i++) {
+        if (dsn[i] == ',') {
+            count++;
+        }
+        if (dsn[i] == '\0') {
+            ERR("the server list contains a NUL byte");
+        }
+    }
+    if (count > REDISLOCK_MAX_SERVERS) {
+        ERR("at most %d servers are supported", REDISLOCK_MAX_SERVERS);
+    }
+    list = pecalloc(1, sizeof(*list) + (count - 1) * sizeof(redislock_server), 1);
+    list->refcount = 1;
+
+    while (list->count < count) {
+        const char *comma = memchr(p, ',', (size_t) (end - p));
+        const char *s = p, *e = comma ? comma : end;
+        redislock_server *srv = &list->server[list->count];
+        char detail[160];
+
+        while (s < e && isspace((unsigned char) *s)) s++;
+        while (e > s && isspace((unsigned char) e[-1])) e--;
+        list->count++;
+        if (s == e) {
+            snprintf(err, errlen, "server %u: the DSN is empty", list->count);
+            goto fail;
+        }
+        if (parse_one(srv, s, (size_t) (e - s), detail, sizeof(detail)) != REDISLOCK_OK) {
+            snprintf(err, errlen, "server %u: %s", list->count, detail);
+            goto fail;
+        }
+        server_finish(srv);
+        for (uint32_t j = 0; j + 1 < list->count; j++) {
+            if (same_address(&list->server[j], srv)) {
+                snprintf(err, errlen, "servers %u and %u are the same server (%s)", j + 1, list->count, srv->label);
+                goto fail;
+            }
+        }
+        p = comma ? comma + 1 : end;
+    }
+    *out = list;
+    return REDISLOCK_OK;
+
+fail:
+    redislock_servers_release(list);
+    return REDISLOCK_ERR;
+}
+
+/* Appends [s, s+len) percent-encoded: everything but RFC 3986's unreserved
+ * characters, so the text parses back to the same bytes. */
+static void pct_encode(smart_str *out, const char *s, size_t len)
+{
+    static const char hex[] = "0123456789ABCDEF";
+
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char) s[i];
+        if (isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+            smart_str_appendc(out, (char) c);
+        } else {
+            smart_str_appendc(out, '%');
+            smart_str_appendc(out, hex[c >> 4]);
+            smart_str_appendc(out, hex[c & 15]);
+        }
+    }
+}
+
+void redislock_servers_format(const redislock_servers *list, bool mask, smart_str *out)
+{
+    for (uint32_t i = 0; i < list->count; i++) {
+        const redislock_server *srv = &list->server[i];
+
+        if (i > 0) {
+            smart_str_appendc(out, ',');
+        }
+        smart_str_appends(out, srv->path ? "unix://" : "redis://");
+        if (srv->password) {
+            if (srv->user) {
+                pct_encode(out, srv->user, srv->user_len);
+            }
+            smart_str_appendc(out, ':');
+            if (mask) {
+                smart_str_appendl(out, "***", 3);
+            } else {
+                pct_encode(out, srv->password, srv->password_len);
+            }
+            smart_str_appendc(out, '@');
+        }
+        /* The label is the address and database in DSN syntax. */
+        smart_str_appends(out, srv->label);
+    }
+}
+
+int redislock_servers_get(const zend_string *dsn, redislock_servers **out, char *err, size_t errlen)
+{
+    HashTable *parsed = REDISLOCK_G(parsed);
+    redislock_servers *list;
+
+    if (parsed && (list = zend_hash_str_find_ptr(parsed, ZSTR_VAL(dsn), ZSTR_LEN(dsn))) != NULL) {
+        redislock_servers_addref(list);
+        *out = list;
+        return REDISLOCK_OK;
+    }
+    if (redislock_servers_parse(ZSTR_VAL(dsn), ZSTR_LEN(dsn), &list, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (!parsed) {
+        parsed = REDISLOCK_G(parsed) = pemalloc(sizeof(HashTable), 1);
+        zend_hash_init(parsed, 8, NULL, NULL, 1);
+    }
+    if (zend_hash_num_elements(parsed) < REDISLOCK_PARSED_MAX) {
+        redislock_servers_addref(list);
+        zend_hash_str_add_ptr(parsed, ZSTR_VAL(dsn), ZSTR_LEN(dsn), list);
+    }
+    *out = list;
+    return REDISLOCK_OK;
+}
+
+void redislock_servers_forget_parsed(void)
+{
+    HashTable *parsed = REDISLOCK_G(parsed);
+    redislock_servers *list;
+
+    if (!parsed) {
+        return;
+    }
+    ZEND_HASH_FOREACH_PTR(parsed, list) {
+        redislock_servers_release(list);
+    } ZEND_HASH_FOREACH_END();
+    zend_hash_destroy(parsed);
+    pefree(parsed, 1);
+    REDISLOCK_G(parsed) = NULL;
+}
+
+void redislock_servers_addref(redislock_servers *list)
+{
+    list->refcount++;
+}
+
+void redislock_servers_release(redislock_servers *list)
+{
+    if (!list || --list->refcount > 0) {
+        return;
+    }
+    for (uint32_t i = 0; i < list->count; i++) {
+        server_dtor(&list->server[i]);
+    }
+    pefree(list, 1);
+}
