@@ -546,6 +546,7 @@ static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const cha
     /* Lost: what may be left of our token (on servers that did not say it
      * was gone) goes too. */
     REDISLOCK_G(stats).extend_failed++;
+    l->held = false;
     if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
         redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold), redislock_lock_op_deadline(l));
     }
