@@ -21,8 +21,6 @@
 # include "ext/standard/php_random.h"
 #endif
 
-#include <unistd.h>
-
 static uint32_t quorum(const redislock_lock *l)
 {
     return l->settings.servers->count / 2 + 1;
@@ -137,21 +135,28 @@ static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
     release_on(l, redislock_lock_all_servers(l), &o, cmds, leaving);
 }
 
-/* Keeps our token on server i as a leftover, to be removed later (see
- * redislock_leftovers.h). */
-static void keep_leftover(redislock_lock *l, uint32_t i, redislock_leftover_group *group)
+/* Keeps our token on the servers in mask as leftovers, to be removed later
+ * (see redislock_leftovers.h): one release command, encoded once, for each. */
+static void keep_leftovers(redislock_lock *l, uint32_t mask, redislock_leftover_group *group)
 {
     release_cmd r;
     redislock_netopts o = redislock_lock_netopts(l);
     smart_str buf = { 0 };
 
+    if (!mask) {
+        return;
+    }
     release_cmd_init(&r, l, true);
     r.argv[0] = "EVAL";
     r.lens[0] = 4;
     r.argv[1] = r.script->body;
     r.lens[1] = r.script->len;
     redislock_encode(&buf, r.argc, r.argv, r.lens);
-    redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
+    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
+        if (mask & ((uint32_t) 1 << i)) {
+            redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
+        }
+    }
     smart_str_free(&buf);
 }
 
@@ -163,9 +168,7 @@ void redislock_lock_abandon(redislock_lock *l, bool counted)
         return;
     }
     group = counted ? redislock_leftover_group_new(quorum(l)) : NULL;
-    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
-        keep_leftover(l, i, group);
-    }
+    keep_leftovers(l, redislock_lock_all_servers(l), group);
     l->has_token = false;
     l->held = false;
 }
@@ -183,16 +186,17 @@ void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
 {
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     redislock_netopts o = redislock_lock_netopts(l);
-    uint32_t n;
+    uint32_t n, unanswered = 0;
 
     o.deadline = deadline;
     n = mask ? release_on(l, mask, &o, cmds, true) : 0;
     for (uint32_t i = 0; i < n; i++) {
         if (cmds[i].status != REDISLOCK_CMD_OK || cmds[i].reply->type != REDIS_REPLY_INTEGER) {
-            keep_leftover(l, cmds[i].idx, NULL);
+            unanswered |= (uint32_t) 1 << cmds[i].idx;
         }
     }
     redislock_cmds_dtor(cmds, n);
+    keep_leftovers(l, unanswered, NULL);
     l->has_token = false;
     l->held = false;
 }
@@ -253,14 +257,8 @@ static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const redisloc
         describe_failure(l, cmds, t, "acquire");
     }
     redislock_cmds_dtor(cmds, n);
-    for (uint32_t i = 0; i < n; i++) {
-        if (t->mayhold & ~t->replied & ((uint32_t) 1 << i)) {
-            keep_leftover(l, i, NULL);
-        }
-    }
+    keep_leftovers(l, t->mayhold & ~t->replied, NULL);
     redislock_lock_cleanup(l, t->mayhold & t->replied, redislock_lock_op_deadline(l));
-    l->has_token = false;
-    l->held = false;
     if (t->yes + t->no < quorum(l)) {
         return REDISLOCK_ERR;
     }
@@ -385,9 +383,9 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
     }
     valid_until = redislock_lock_validity_end(start, l->settings.ttl);
     return redislock_lock_attempt_end(l, cmds, &t,
-                       t.yes >= quorum(l) && redislock_now_us() < valid_until
-                           && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)),
-                       valid_until, fence, result);
+                                      t.yes >= quorum(l) && redislock_now_us() < valid_until
+                                          && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)),
+                                      valid_until, fence, result);
 }
 
 static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what);
@@ -490,11 +488,7 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     }
     redislock_cmds_dtor(cmds, n);
     /* Decided; a server that did not answer may still have our token. */
-    for (uint32_t i = 0; i < n; i++) {
-        if (!(t.definite & ((uint32_t) 1 << i))) {
-            keep_leftover(l, i, NULL);
-        }
-    }
+    keep_leftovers(l, redislock_lock_all_servers(l) & ~t.definite, NULL);
     l->has_token = false;
     l->held = false;
     *result = verdict == REDISLOCK_VERDICT_YES;
