@@ -34,14 +34,17 @@ $pids = array_unique(array_column($responses, 'pid'));
 echo 'workers that served (at least 60 / 5): ', count($pids) >= 12 ? 'yes' : count($pids), "\n";
 echo 'each connected once: ', var_export(max(array_column($responses, 'connects')) === 1, true), "\n";
 
-/* The recycled workers' connections go with them: at most one per live worker remains. */
-$settled = rl_fpm_until(function () use ($admin, $fpm, $workers) {
+/* The recycled workers' connections go with them: at most one per live worker remains.
+ * Judged on one snapshot of both lists (the one the wait ended on): read apart,
+ * a worker recycled in between would look like a connection left behind. */
+$clients = $live = [];
+rl_fpm_until(function () use ($admin, $fpm, $workers, &$clients, &$live) {
     $clients = rl_fpm_clients($admin);
-    return count($clients) <= $workers && !array_diff($clients, $fpm->workers());
+    $live = $fpm->workers();
+    return count($clients) <= $workers && !array_diff($clients, $live);
 }, 3000);
-$clients = rl_fpm_clients($admin);
 echo 'redislock connections on the server: ', count($clients) <= $workers ? "at most $workers" : count($clients), "\n";
-echo 'all of live workers: ', var_export(!array_diff($clients, $fpm->workers()), true), "\n";
+echo 'all of live workers: ', var_export(!array_diff($clients, $live), true), "\n";
 $received = (int) $admin->info('stats', 'total_connections_received') - $before;
 echo 'connections received: ', $received <= count($pids) ? 'one per worker at most' : "$received for " . count($pids) . ' workers', "\n";
 $fpm->stop();
