@@ -5,6 +5,8 @@
  * @generate-legacy-arginfo 80100
  */
 
+namespace {
+
 /**
  * A distributed lock on one Redis server, or a quorum of independent
  * masters (Redlock) when `servers` lists several DSNs.
@@ -12,7 +14,7 @@
  * @strict-properties
  * @not-serializable
  */
-final class RedisLock
+final class RedisLock implements RedisLock\Lock
 {
     /**
      * @param string $name lock name; the Redis key is the prefix followed by it (binary-safe)
@@ -57,8 +59,9 @@ final class RedisLock
 
     /**
      * acquire($waitMs), call $fn(), release in all cases; returns what $fn returned.
-     * Throws RedisLockException when the lock could not be taken in time, and Error when called on
-     * this object from inside its own run().
+     * Throws RedisLock\ConflictException when the lock could not be taken in time,
+     * RedisLock\ReleaseException (carrying what $fn returned) when $fn completed but the release
+     * failed, and Error when called on this object from inside its own run().
      */
     public function run(callable $fn, int $waitMs = 0): mixed {}
 
@@ -69,6 +72,105 @@ final class RedisLock
      * @return array<string, int>
      */
     public static function stats(): array {}
+
+    /**
+     * An object for a hold taken earlier, maybe by another process or request, identified by its
+     * token (what token() returned): release(), extend() and isAcquired() act on it; remaining() is 0
+     * until extend() or isAcquired() has dated the lease again. Nothing is sent to a server here.
+     * A token that is not one of ours in form (32 lowercase hex digits): ValueError.
+     */
+    public static function restore(string $name, string $token, #[\SensitiveParameter] array $options = []): RedisLock {}
+
+    /**
+     * Deletes the lock whoever holds it (an operator's tool). true: a key was deleted. Waiters are
+     * woken as by a release. Throws RedisLockException when the outcome is unknown.
+     */
+    public static function forceRelease(string $name, #[\SensitiveParameter] array $options = []): bool {}
 }
 
-class RedisLockException extends RuntimeException {}
+/**
+ * Every failure of the servers or of the configuration. The code says which kind it was
+ * (the class constants below); the subclasses in the RedisLock namespace name the kinds a caller
+ * usually treats differently.
+ */
+class RedisLockException extends RuntimeException
+{
+    /**
+     * A setting could not be used (an INI value that does not parse).
+     * @var int
+     * @cvalue REDISLOCK_E_CONFIG
+     */
+    public const CONFIG = UNKNOWN;
+    /**
+     * Unreachable, connection lost or no reply in time: the outcome is unknown (ConnectionException).
+     * @var int
+     * @cvalue REDISLOCK_E_CONNECTION
+     */
+    public const CONNECTION = UNKNOWN;
+    /**
+     * A server answered with an error (out of memory, no permission, a key of another type...).
+     * @var int
+     * @cvalue REDISLOCK_E_SERVER
+     */
+    public const SERVER = UNKNOWN;
+    /**
+     * Held by someone else and the wait ran out (ConflictException).
+     * @var int
+     * @cvalue REDISLOCK_E_CONFLICT
+     */
+    public const CONFLICT = UNKNOWN;
+    /**
+     * run(): the work was done but releasing the lock failed (ReleaseException).
+     * @var int
+     * @cvalue REDISLOCK_E_RELEASE
+     */
+    public const RELEASE = UNKNOWN;
+}
+
+}
+
+namespace RedisLock {
+
+/** What RedisLock and ZooKeeperLock share, so application code can be written (and mocked) against it. */
+interface Lock
+{
+    public function acquire(int $waitMs = 0): bool;
+
+    public function release(): bool;
+
+    public function isAcquired(): bool;
+
+    public function token(): ?string;
+
+    public function fence(): ?int;
+
+    public function run(callable $fn, int $waitMs = 0): mixed;
+}
+
+/**
+ * The lock is held by someone else and the wait ran out. Nothing is known to be wrong with the
+ * servers (HTTP 409, not 503).
+ */
+class ConflictException extends \RedisLockException {}
+
+/**
+ * A server could not be reached, the connection was lost, or a reply did not come in time: the
+ * outcome of the operation is unknown; retrying later may succeed (HTTP 503, not 409).
+ */
+class ConnectionException extends \RedisLockException {}
+
+/**
+ * run(): $fn completed, but releasing the lock afterwards failed. The work is done; do not redo it.
+ * The lease still ends on its own at its ttl. The message says why the release failed.
+ *
+ * @strict-properties
+ */
+final class ReleaseException extends \RedisLockException
+{
+    private mixed $result = null;
+
+    /** What $fn returned. */
+    public function result(): mixed {}
+}
+
+}

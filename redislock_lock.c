@@ -21,11 +21,6 @@
 # include "ext/standard/php_random.h"
 #endif
 
-static uint32_t quorum(const redislock_lock *l)
-{
-    return l->settings.servers->count / 2 + 1;
-}
-
 /* The mask of all the lock's servers. */
 uint32_t redislock_lock_all_servers(const redislock_lock *l)
 {
@@ -62,7 +57,7 @@ uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl)
 }
 
 /* Sends one command (argv) to every server of the lock. */
-static void exec_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
+void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
 {
     redislock_netopts o = redislock_lock_netopts(l);
 
@@ -78,127 +73,10 @@ void redislock_lock_script_all(redislock_lock *l, const redislock_script *script
     redislock_round_script(l->settings.servers, redislock_lock_all_servers(l), &o, script, cmds, argc, argv, lens);
 }
 
-/* The release script's command: KEYS = lock, waiters marker, wake-up
- * list; ARGV = token. In fair mode the lock passes to the next waiter, and
- * with leaving set our place in the queue (if any) goes too. argv[0] and
- * argv[1] are left to the sender (redislock_round_script(), or EVAL for a
- * leftover).
- * argv points into the struct, which therefore stays where it was set up. */
-typedef struct release_cmd {
-    const redislock_script *script;
-    const char *argv[13];
-    size_t lens[13];
-    int argc;
-    char ttl[24], handover[24];
-} release_cmd;
-
-static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
+/* Records why the servers could not answer in l->err. */
+void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t, const char *what)
 {
-    if (l->settings.fair) {
-        const char *argv[13] = { NULL, NULL, "5", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->queue_key),
-                                 ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, r->ttl,
-                                 l->settings.fencing ? "1" : "0", leaving ? "1" : "0", r->handover };
-        size_t lens[13] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->queue_key),
-                            ZSTR_LEN(l->queue_exp_key), ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0, 1, 1, 0 };
-        lens[9] = (size_t) snprintf(r->ttl, sizeof(r->ttl), ZEND_LONG_FMT, l->settings.ttl);
-        lens[12] = (size_t) snprintf(r->handover, sizeof(r->handover), "%d", REDISLOCK_HANDOVER_MS);
-        memcpy(r->argv, argv, sizeof(argv));
-        memcpy(r->lens, lens, sizeof(lens));
-        r->argc = 13;
-        r->script = &redislock_script_release_fair;
-        return;
-    }
-    const char *argv[7] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->wait_key), ZSTR_VAL(l->wake_key), l->token };
-    size_t lens[7] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->wait_key), ZSTR_LEN(l->wake_key), REDISLOCK_TOKEN_LEN };
-    memcpy(r->argv, argv, sizeof(argv));
-    memcpy(r->lens, lens, sizeof(lens));
-    r->argc = 7;
-    r->script = &redislock_script_release;
-}
-
-/* Runs the release script on the lock's servers in mask. Returns the number
- * of commands in cmds. */
-static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o, redislock_cmd *cmds,
-                           bool leaving)
-{
-    release_cmd r;
-
-    release_cmd_init(&r, l, leaving);
-    return redislock_round_script(l->settings.servers, mask, o, r.script, cmds, r.argc, r.argv, r.lens);
-}
-
-/* Runs the release script on every server of the lock. */
-static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
-{
-    redislock_netopts o = redislock_lock_netopts(l);
-
-    release_on(l, redislock_lock_all_servers(l), &o, cmds, leaving);
-}
-
-/* Keeps our token on the servers in mask as leftovers, to be removed later
- * (see redislock_leftovers.h): one release command, encoded once, for each. */
-static void keep_leftovers(redislock_lock *l, uint32_t mask, redislock_leftover_group *group)
-{
-    release_cmd r;
-    redislock_netopts o = redislock_lock_netopts(l);
-    smart_str buf = { 0 };
-
-    if (!mask) {
-        return;
-    }
-    release_cmd_init(&r, l, true);
-    r.argv[0] = "EVAL";
-    r.lens[0] = 4;
-    r.argv[1] = r.script->body;
-    r.lens[1] = r.script->len;
-    redislock_encode(&buf, r.argc, r.argv, r.lens);
-    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
-        if (mask & ((uint32_t) 1 << i)) {
-            redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
-        }
-    }
-    smart_str_free(&buf);
-}
-
-void redislock_lock_abandon(redislock_lock *l, bool counted)
-{
-    redislock_leftover_group *group;
-
-    if (!redislock_lock_owned(l)) {
-        return;
-    }
-    group = counted ? redislock_leftover_group_new(quorum(l)) : NULL;
-    keep_leftovers(l, redislock_lock_all_servers(l), group);
-    l->has_token = false;
-    l->held = false;
-}
-
-/* Writes why the servers could not answer into l->error. */
-static void describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t, const char *what)
-{
-    redislock_tally_describe(t, l->settings.servers->count, quorum(l), cmds, what, l->error, sizeof(l->error));
-}
-
-/* Removes our token from the servers in mask, where it may sit after a
- * failed attempt or a lost hold, within the operation's deadline (monotonic
- * us). A server that does not answer keeps it as a leftover, removed later. */
-void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
-{
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_netopts o = redislock_lock_netopts(l);
-    uint32_t n, unanswered = 0;
-
-    o.deadline = deadline;
-    n = mask ? release_on(l, mask, &o, cmds, true) : 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (cmds[i].status != REDISLOCK_CMD_OK || cmds[i].reply->type != REDIS_REPLY_INTEGER) {
-            unanswered |= (uint32_t) 1 << cmds[i].idx;
-        }
-    }
-    redislock_cmds_dtor(cmds, n);
-    keep_leftovers(l, unanswered, NULL);
-    l->has_token = false;
-    l->held = false;
+    redislock_tally_describe(t, l->settings.servers->count, redislock_lock_quorum(l), cmds, what, &l->err);
 }
 
 /* The deadline of an operation that starts now: one read timeout. */
@@ -253,13 +131,13 @@ static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const redisloc
 {
     uint32_t n = l->settings.servers->count;
 
-    if (t->yes + t->no < quorum(l)) {
-        describe_failure(l, cmds, t, "acquire");
+    if (t->yes + t->no < redislock_lock_quorum(l)) {
+        redislock_lock_describe_failure(l, cmds, t, "acquire");
     }
     redislock_cmds_dtor(cmds, n);
-    keep_leftovers(l, t->mayhold & ~t->replied, NULL);
+    redislock_lock_keep_leftovers(l, t->mayhold & ~t->replied, NULL);
     redislock_lock_cleanup(l, t->mayhold & t->replied, redislock_lock_op_deadline(l));
-    if (t->yes + t->no < quorum(l)) {
+    if (t->yes + t->no < redislock_lock_quorum(l)) {
         return REDISLOCK_ERR;
     }
     REDISLOCK_G(stats).contended++;
@@ -355,7 +233,7 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
         redislock_tally_integer(&t, &cmds[i]);
     }
     redislock_cmds_dtor(cmds, n);
-    return t.yes >= quorum(l);
+    return t.yes >= redislock_lock_quorum(l);
 }
 
 int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_long *pttl)
@@ -376,19 +254,17 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
     if (a.scripted) {
         redislock_lock_script_all(l, &redislock_script_acquire, cmds, a.argc, a.argv, a.lens);
     } else {
-        exec_all(l, cmds, a.argc, a.argv, a.lens);
+        redislock_lock_send_all(l, cmds, a.argc, a.argv, a.lens);
     }
     for (uint32_t i = 0; i < n; i++) {
         redislock_attempt_tally(&t, &cmds[i], &a, &fence, pttl);
     }
     valid_until = redislock_lock_validity_end(start, l->settings.ttl);
     return redislock_lock_attempt_end(l, cmds, &t,
-                                      t.yes >= quorum(l) && redislock_now_us() < valid_until
+                                      t.yes >= redislock_lock_quorum(l) && redislock_now_us() < valid_until
                                           && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)),
                                       valid_until, fence, result);
 }
-
-static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what);
 
 /* A wait took the lock (a wake-up, a hand-over): checks what its lease is
  * worth. *result stays true when the lock is still ours. */
@@ -406,7 +282,7 @@ static void taken_by_wait(redislock_lock *l, const redislock_wait_state *w, bool
          * began): renew it, dated from now, when the wait has time left for
          * it. An error leaves the shorter validity, which is still true; a
          * lock found lost meanwhile is waited for again. */
-        extend_hold(l, l->settings.ttl, result, "acquire");
+        redislock_lock_extend_hold(l, l->settings.ttl, result, "acquire");
         *result = l->held;
     }
 }
@@ -424,7 +300,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
 
     if (redislock_lock_owned(l) && l->held) {
         /* Already ours: renew the lease instead of queueing behind ourselves. */
-        if (extend_hold(l, l->settings.ttl, result, "acquire") != REDISLOCK_OK || *result) {
+        if (redislock_lock_extend_hold(l, l->settings.ttl, result, "acquire") != REDISLOCK_OK || *result) {
             return *result ? REDISLOCK_OK : REDISLOCK_ERR;
         }
     }
@@ -461,137 +337,6 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             return REDISLOCK_OK;
         }
     }
-}
-
-int redislock_lock_release(redislock_lock *l, bool *result)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_tally t = { 0 };
-    redislock_verdict verdict;
-
-    *result = false;
-    if (!redislock_lock_owned(l)) {
-        return REDISLOCK_OK;
-    }
-    release_all(l, cmds, false);
-    for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_integer(&t, &cmds[i]);
-    }
-    verdict = redislock_tally_verdict(&t, quorum(l));
-    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
-        /* Not known to be released: the hold stays, so that release() can
-         * be called again, and the end of the request tries again. */
-        describe_failure(l, cmds, &t, "release");
-        redislock_cmds_dtor(cmds, n);
-        return REDISLOCK_ERR;
-    }
-    redislock_cmds_dtor(cmds, n);
-    /* Decided; a server that did not answer may still have our token. */
-    keep_leftovers(l, redislock_lock_all_servers(l) & ~t.definite, NULL);
-    l->has_token = false;
-    l->held = false;
-    *result = verdict == REDISLOCK_VERDICT_YES;
-    if (*result) {
-        REDISLOCK_G(stats).released++;
-    } else {
-        REDISLOCK_G(stats).released_lost++;
-    }
-    return REDISLOCK_OK;
-}
-
-/* Renews the lease; what names the operation in an error message. */
-static int extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_tally t = { 0 };
-    redislock_verdict verdict;
-    char arg[24];
-    uint64_t start, valid_until;
-
-    *result = false;
-    if (!redislock_lock_owned(l) || !l->held) {
-        return REDISLOCK_OK;
-    }
-    const char *argv[6] = { NULL, NULL, "1", ZSTR_VAL(l->key), l->token, arg };
-    size_t lens[6] = { 0, 0, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 0 };
-    lens[5] = (size_t) snprintf(arg, sizeof(arg), ZEND_LONG_FMT, ttl);
-    start = redislock_now_us();
-    redislock_lock_script_all(l, &redislock_script_extend, cmds, 6, argv, lens);
-    for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_integer(&t, &cmds[i]);
-    }
-    valid_until = redislock_lock_validity_end(start, ttl);
-    verdict = redislock_tally_verdict(&t, quorum(l));
-    if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
-        redislock_cmds_dtor(cmds, n);
-        l->valid_until = valid_until;
-        REDISLOCK_G(stats).extended++;
-        *result = true;
-        return REDISLOCK_OK;
-    }
-    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
-        describe_failure(l, cmds, &t, what);
-        redislock_cmds_dtor(cmds, n);
-        return REDISLOCK_ERR;
-    }
-    redislock_cmds_dtor(cmds, n);
-    /* Lost: what may be left of our token (on servers that did not say it
-     * was gone) goes too. */
-    REDISLOCK_G(stats).extend_failed++;
-    l->held = false;
-    if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
-        redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold), redislock_lock_op_deadline(l));
-    }
-    return REDISLOCK_OK;
-}
-
-int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
-{
-    return extend_hold(l, ttl, result, "extend");
-}
-
-int redislock_lock_check(redislock_lock *l, bool *result)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_tally t = { 0 };
-    redislock_verdict verdict;
-    const char *argv[2] = { "GET", ZSTR_VAL(l->key) };
-    size_t lens[2] = { 3, ZSTR_LEN(l->key) };
-
-    *result = false;
-    if (!redislock_lock_owned(l) || !l->held) {
-        return REDISLOCK_OK;
-    }
-    exec_all(l, cmds, 2, argv, lens);
-    for (uint32_t i = 0; i < n; i++) {
-        redislock_cmd *cmd = &cmds[i];
-        if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STRING) {
-            if (cmd->reply->len == REDISLOCK_TOKEN_LEN && memcmp(cmd->reply->str, l->token, REDISLOCK_TOKEN_LEN) == 0) {
-                redislock_tally_yes(&t, cmd);
-            } else {
-                redislock_tally_no(&t, cmd);
-            }
-        } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-            redislock_tally_no(&t, cmd);
-        } else {
-            redislock_tally_failure(&t, cmd);
-        }
-    }
-    verdict = redislock_tally_verdict(&t, quorum(l));
-    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
-        describe_failure(l, cmds, &t, "isAcquired");
-        redislock_cmds_dtor(cmds, n);
-        return REDISLOCK_ERR;
-    }
-    redislock_cmds_dtor(cmds, n);
-    *result = verdict == REDISLOCK_VERDICT_YES;
-    if (!*result) {
-        l->held = false;
-    }
-    return REDISLOCK_OK;
 }
 
 static zend_string *aux_key(const zend_string *key, const char *suffix)

@@ -9,6 +9,7 @@
 #include "redislock_config.h"
 #include "redislock_pool.h"
 #include "redislock_leftovers.h"
+#include "redislock_error.h"
 
 #define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
 #define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)
@@ -31,7 +32,7 @@ typedef struct redislock_lock {
     bool held;                            /* acquired, and not released nor found lost */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
-    char error[768];                      /* what went wrong, after REDISLOCK_ERR */
+    redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
 } redislock_lock;
 
 /* Whether this process wrote the lock's current token (a forked child
@@ -43,7 +44,7 @@ static inline bool redislock_lock_owned(const redislock_lock *l)
 
 /* Each returns REDISLOCK_OK with the answer in *result, or REDISLOCK_ERR
  * when the answer is unknown (servers unreachable, timed out or replying with
- * errors so that no quorum could answer): the reason is then in l->error, or
+ * errors so that no quorum could answer): the reason is then in l->err, or
  * an exception was already thrown (EG(exception)). */
 
 /* Takes the lock, retrying with jittered backoff until wait_ms have passed.
@@ -70,7 +71,37 @@ void redislock_lock_abandon(redislock_lock *l, bool counted);
 void redislock_lock_init_keys(redislock_lock *l);
 void redislock_lock_free_keys(redislock_lock *l);
 
+/* Takes up a hold made earlier with token (RedisLock::restore()): held,
+ * with no validity known until extend() or check() dates it. */
+void redislock_lock_adopt(redislock_lock *l, const char *token);
+
+/* Deletes the lock's key whoever holds it, waking its waiters as a release
+ * does; *result tells whether a key was deleted. */
+int redislock_lock_force_release(redislock_lock *l, bool *result);
+
 /* Milliseconds of validity left on the local monotonic clock, 0 when not held. */
 zend_long redislock_lock_remaining(const redislock_lock *l);
+
+/* For the protocol's own files (redislock_lock.c, redislock_hold.c, the
+ * wait strategies). */
+
+/* How many of the lock's servers make a quorum (1 of 1). */
+static inline uint32_t redislock_lock_quorum(const redislock_lock *l)
+{
+    return l->settings.servers->count / 2 + 1;
+}
+
+struct redislock_tally;
+
+/* Sends one command to every server of the lock. */
+void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens);
+/* Records why the servers gave no answer to what in l->err. */
+void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const struct redislock_tally *t,
+                                     const char *what);
+/* Keeps our token on the servers in mask as leftovers (group: see
+ * redislock_leftovers.h), one release command encoded once for all. */
+void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_leftover_group *group);
+/* Resets the lease to ttl ms if still ours (what: the operation, for errors). */
+int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what);
 
 #endif /* REDISLOCK_LOCK_H */

@@ -177,11 +177,28 @@ redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quo
     return t->yes + t->failed >= quorum ? REDISLOCK_VERDICT_UNKNOWN : REDISLOCK_VERDICT_NO;
 }
 
-void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quorum, const redislock_cmd *cmds,
-                              const char *what, char *out, size_t outlen)
+/* The kind of the failures among n commands: any connection-level failure
+ * makes it REDISLOCK_E_CONNECTION (trying again later may succeed). */
+static redislock_errcode failure_kind(const redislock_cmd *cmds, uint32_t n)
 {
-    size_t off;
+    redislock_errcode code = REDISLOCK_E_SERVER;
 
+    for (uint32_t i = 0; i < n; i++) {
+        int st = cmds[i].status;
+        if (st == REDISLOCK_CMD_CONNECT || st == REDISLOCK_CMD_LOST || st == REDISLOCK_CMD_TIMEOUT) {
+            code = REDISLOCK_E_CONNECTION;
+        }
+    }
+    return code;
+}
+
+void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quorum, const redislock_cmd *cmds,
+                              const char *what, redislock_error *e)
+{
+    char *out = e->msg;
+    size_t outlen = sizeof(e->msg), off;
+
+    e->code = failure_kind(cmds, n);
     if (n == 1) {
         snprintf(out, outlen, "%s failed: %s", what, cmds[0].errstr);
         return;

@@ -9,6 +9,7 @@
 #define REDISLOCK_ROUND_H
 
 #include "redislock_config.h"
+#include "redislock_error.h"
 #include "redislock_pool.h"
 #include "redislock_scripts.h"
 
@@ -69,9 +70,11 @@ void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd);
  * could turn it either way. */
 redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quorum);
 
-/* Writes into out why n servers, of which quorum must agree, gave no
- * answer to what: "WHAT failed: ..." with each failed server's reason. */
+/* Records in e why n servers, of which quorum must agree, gave no answer
+ * to what: "WHAT failed: ..." with each failed server's reason; the kind is
+ * REDISLOCK_E_CONNECTION when a server could not be reached or did not
+ * answer in time, REDISLOCK_E_SERVER when the failures were error replies. */
 void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quorum, const redislock_cmd *cmds,
-                              const char *what, char *out, size_t outlen);
+                              const char *what, redislock_error *e);
 
 #endif /* REDISLOCK_ROUND_H */

@@ -105,10 +105,10 @@ foreach ((array) rl_admin()->cmd('KEYS', 'rltest:exception_never_leaks_secrets:*
 ?>
 --EXPECTF--
 connect refused
-RedisLockException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
-RedisLockException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
+RedisLock\ConnectionException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
+RedisLock\ConnectionException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
 wrong password
-RedisLockException: acquire failed: authentication to 127.0.0.1:PORT failed: WRONGPASS %s
+RedisLock\ConnectionException: acquire failed: authentication to 127.0.0.1:PORT failed: WRONGPASS %s
 NOPERM
 RedisLockException: acquire failed: 127.0.0.1:PORT replied: NOPERM %s
 bool(true)
@@ -116,12 +116,12 @@ RedisLockException: extend failed: 127.0.0.1:PORT replied: NOPERM %s
 RedisLockException: release failed: 127.0.0.1:PORT replied: NOPERM %s
 timeout while held
 bool(true)
-RedisLockException: isAcquired failed: 127.0.0.1:PORT did not reply within 200 ms
-RedisLockException: extend failed: 127.0.0.1:PORT did not reply within 200 ms
-RedisLockException: %s failed: 127.0.0.1:PORT did not reply within 200 ms
-RedisLockException: release failed: 127.0.0.1:PORT did not reply within 200 ms
+RedisLock\ConnectionException: isAcquired failed: 127.0.0.1:PORT did not reply within 200 ms
+RedisLock\ConnectionException: extend failed: 127.0.0.1:PORT did not reply within 200 ms
+RedisLock\ConnectionException: %s failed: 127.0.0.1:PORT did not reply within 200 ms
+RedisLock\ConnectionException: release failed: 127.0.0.1:PORT did not reply within 200 ms
 no quorum
-RedisLockException: acquire failed: no quorum (2 of 3 servers needed, 3 failed); cannot connect to 127.0.0.1:PORT: Connection refused; authentication to 127.0.0.1:PORT failed: WRONGPASS %s; SOCKET replied: NOPERM %s
+RedisLock\ConnectionException: acquire failed: no quorum (2 of 3 servers needed, 3 failed); cannot connect to 127.0.0.1:PORT: Connection refused; authentication to 127.0.0.1:PORT failed: WRONGPASS %s; SOCKET replied: NOPERM %s
 bad DSN
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "servers" is not a valid DSN list: server 1: the port must be a number between 1 and 65535
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "servers" is not a valid DSN list: servers 1 and 2 are the same server (127.0.0.1:PORT)

@@ -41,7 +41,7 @@ var_dump($l->acquire(), $l->release());
 --EXPECT--
 bool(true)
 bool(true)
-RedisLockException: acquire failed: 127.0.0.1:PORT did not reply within 500 ms
+RedisLock\ConnectionException: acquire failed: 127.0.0.1:PORT did not reply within 500 ms
 one read timeout, no second one for the cleanup
 NULL
 bool(true)

@@ -34,7 +34,7 @@ var_dump($ok, $locks[0]->release());
 ?>
 --EXPECT--
 string(4) "PONG"
-RedisLockException: acquire failed: 127.0.0.1:PORT refused the connection: ERR max number of clients reached
-RedisLockException: acquire failed: 127.0.0.1:PORT/1 refused the connection: ERR max number of clients reached
+RedisLock\ConnectionException: acquire failed: 127.0.0.1:PORT refused the connection: ERR max number of clients reached
+RedisLock\ConnectionException: acquire failed: 127.0.0.1:PORT/1 refused the connection: ERR max number of clients reached
 bool(true)
 bool(true)

@@ -52,7 +52,7 @@ rl_core_clean('rltest:pool_identity_exact:');
 string(2) "OK"
 bool(true)
 bool(true)
-RedisLockException: acquire failed: authentication to 127.0.0.1:PORT failed: WRONGPASS invalid username-password pair or user is disabled.
+RedisLock\ConnectionException: acquire failed: authentication to 127.0.0.1:PORT failed: WRONGPASS invalid username-password pair or user is disabled.
 bool(true)
 bool(true)
 216 bytes: RedisLock::__construct(): Argument #2 ($options) option "servers" is not a valid DSN list: server 1: the socket path is longer than the system allows (107 bytes)

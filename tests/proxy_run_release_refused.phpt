@@ -47,7 +47,7 @@ rl_core_clean('rltest:proxy_run_release_refused:');
 ?>
 --EXPECT--
 $fn returns
-RedisLockException: release failed: 127.0.0.1:PORT replied: ERR injected
+RedisLock\ReleaseException: the work is done, but releasing the lock failed: release failed: 127.0.0.1:PORT replied: ERR injected
 bool(true)
 NULL
 bool(true)

@@ -78,7 +78,7 @@ array(3) {
   }
 }
 one refuses, one down
-RedisLockException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); 127.0.0.1:PORT replied: OOM command not allowed when used memory > 'maxmemory'.; %s
+RedisLock\ConnectionException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); 127.0.0.1:PORT replied: OOM command not allowed when used memory > 'maxmemory'.; %s
 array(2) {
   [0]=>
   array(0) {

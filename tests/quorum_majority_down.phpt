@@ -63,10 +63,10 @@ try {
 two of three down
 bool(true)
 bool(true)
-threw RedisLockException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); %s
+threw RedisLock\ConnectionException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); %s
 NULL
 int(0)
-threw RedisLockException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); cannot connect to 127.0.0.1:PORT: Connection refused; cannot connect to 127.0.0.1:PORT: Connection refused
+threw RedisLock\ConnectionException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); cannot connect to 127.0.0.1:PORT: Connection refused; cannot connect to 127.0.0.1:PORT: Connection refused
 array(1) {
   [2]=>
   array(0) {
@@ -77,7 +77,7 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
-threw RedisLockException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); 127.0.0.1:PORT did not reply within 100 ms; 127.0.0.1:PORT did not reply within 100 ms
+threw RedisLock\ConnectionException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); 127.0.0.1:PORT did not reply within 100 ms; 127.0.0.1:PORT did not reply within 100 ms
 bounded wait
 NULL
 int(0)

@@ -90,16 +90,16 @@ array(2) {
 }
 two down: unknown, ours on the third deleted anyway
 bool(true)
-RedisLockException: release failed: no quorum (2 of 3 servers needed, 2 failed); %s
+RedisLock\ConnectionException: release failed: no quorum (2 of 3 servers needed, 2 failed); %s
 array(1) {
   [2]=>
   NULL
 }
 bool(true)
-RedisLockException: release failed: no quorum (2 of 3 servers needed, 2 failed); %s
+RedisLock\ConnectionException: release failed: no quorum (2 of 3 servers needed, 2 failed); %s
 one down, one lost ours: unknown
 bool(true)
-RedisLockException: release failed: outcome unknown (2 of 3 servers must agree: 1 yes, 1 no, 1 failed); %s
+RedisLock\ConnectionException: release failed: outcome unknown (2 of 3 servers must agree: 1 yes, 1 no, 1 failed); %s
 array(2) {
   [1]=>
   NULL
@@ -119,8 +119,8 @@ array(3) {
 }
 two down: extend() and isAcquired() cannot tell
 bool(true)
-RedisLockException: extend failed: no quorum (2 of 3 servers needed, 2 failed); %s
-RedisLockException: isAcquired failed: no quorum (2 of 3 servers needed, 2 failed); %s
+RedisLock\ConnectionException: extend failed: no quorum (2 of 3 servers needed, 2 failed); %s
+RedisLock\ConnectionException: isAcquired failed: no quorum (2 of 3 servers needed, 2 failed); %s
 bool(false)
 NULL
 bool(false)

@@ -73,9 +73,9 @@ int(0)
 NULL
 held elsewhere:
 bool(true)
-RedisLockException: could not acquire the lock within 0 ms
+RedisLock\ConflictException: could not acquire the lock within 0 ms
 bool(false)
-RedisLockException: could not acquire the lock within 100 ms
+RedisLock\ConflictException: could not acquire the lock within 100 ms
 bool(false)
 bool(true)
 bool(true)

@@ -38,7 +38,7 @@ echo $ms >= 290 && $ms < 300 + 1500 ? "waited for connect_timeout\n" : "waited $
 var_dump($l->token());
 ?>
 --EXPECTF--
-RedisLockException: acquire failed: cannot connect to 127.0.0.1:PORT: %s
+RedisLock\ConnectionException: acquire failed: cannot connect to 127.0.0.1:PORT: %s
 bool(false)
 waited for connect_timeout
 NULL

@@ -39,15 +39,15 @@ var_dump($after['errors'] - $before['errors']);
 var_dump($after['connects'] - $before['connects']);
 ?>
 --EXPECT--
-acquire: RedisLockException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
+acquire: RedisLock\ConnectionException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
 bool(false)
 bool(false)
 bool(true)
-acquire with a wait: RedisLockException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
+acquire with a wait: RedisLock\ConnectionException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
 bool(false)
 bool(false)
 bool(true)
-run: RedisLockException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
+run: RedisLock\ConnectionException: acquire failed: cannot connect to 127.0.0.1:PORT: Connection refused
 bool(false)
 bool(false)
 bool(true)

@@ -36,11 +36,11 @@ $srv->stop();
 ?>
 --EXPECT--
 bool(true)
-RedisLockException: isAcquired failed: cannot connect to 127.0.0.1:PORT: Connection refused
+RedisLock\ConnectionException: isAcquired failed: cannot connect to 127.0.0.1:PORT: Connection refused
 bool(false)
-RedisLockException: extend failed: cannot connect to 127.0.0.1:PORT: Connection refused
+RedisLock\ConnectionException: extend failed: cannot connect to 127.0.0.1:PORT: Connection refused
 bool(false)
-RedisLockException: release failed: cannot connect to 127.0.0.1:PORT: Connection refused
+RedisLock\ConnectionException: release failed: cannot connect to 127.0.0.1:PORT: Connection refused
 bool(false)
 bool(true)
 bool(false)

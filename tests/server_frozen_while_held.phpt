@@ -40,15 +40,15 @@ $srv->stop();
 ?>
 --EXPECT--
 bool(true)
-RedisLockException: isAcquired failed: 127.0.0.1:PORT did not reply within 200 ms
+RedisLock\ConnectionException: isAcquired failed: 127.0.0.1:PORT did not reply within 200 ms
 waited for the timeout
 bool(true)
 bool(true)
-RedisLockException: extend failed: 127.0.0.1:PORT did not reply within 200 ms
+RedisLock\ConnectionException: extend failed: 127.0.0.1:PORT did not reply within 200 ms
 waited for the timeout
 bool(true)
 bool(true)
-RedisLockException: acquire failed: 127.0.0.1:PORT did not reply within 200 ms
+RedisLock\ConnectionException: acquire failed: 127.0.0.1:PORT did not reply within 200 ms
 waited for the timeout
 bool(true)
 bool(true)

@@ -141,5 +141,5 @@ bool(true)
 release after SCRIPT FLUSH: acquired+1 released+1 script_reloads+1 commands+3
 bool(true)
 acquire, destroyed:         acquired+1 released+1 auto_released+1 commands+2
-RedisLockException
+RedisLock\ConnectionException
 acquire, server down:       errors+1

@@ -1,0 +1,15 @@
+-- forceRelease: delete the lock KEYS[1] whoever holds it (an operator's
+-- tool). While waiters are marked (KEYS[2] has a pttl: the waiters marker,
+-- or the fair queue), push one wake-up onto KEYS[3] as a release does.
+-- Returns 1 when a key was deleted, 0 when there was none.
+if redis.call('del', KEYS[1]) == 0 then
+    return 0
+end
+local waiting = redis.call('pttl', KEYS[2])
+if waiting > 0 then
+    if redis.call('llen', KEYS[3]) == 0 then
+        redis.call('rpush', KEYS[3], '1')
+    end
+    redis.call('pexpire', KEYS[3], waiting)
+end
+return 1

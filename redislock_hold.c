@@ -1,0 +1,309 @@
+/*
+ * What acts on a hold once taken: release, extend, isAcquired, a hold
+ * restored from its token, forceRelease, and giving up a token whose fate
+ * is unknown (cleanup now, or a leftover removed later). Taking the lock is
+ * redislock_lock.c.
+ */
+#include "php_redislock.h"
+#include "redislock_lock.h"
+#include "redislock_leftovers.h"
+#include "redislock_pool.h"
+#include "redislock_round.h"
+#include "redislock_wait.h"
+#include "redislock_scripts.h"
+
+/* The release script's command: KEYS = lock, waiters marker, wake-up
+ * list; ARGV = token. In fair mode the lock passes to the next waiter, and
+ * with leaving set our place in the queue (if any) goes too. argv[0] and
+ * argv[1] are left to the sender (redislock_round_script(), or EVAL for a
+ * leftover).
+ * argv points into the struct, which therefore stays where it was set up. */
+typedef struct release_cmd {
+    const redislock_script *script;
+    const char *argv[13];
+    size_t lens[13];
+    int argc;
+    char ttl[24], handover[24];
+} release_cmd;
+
+static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
+{
+    if (l->settings.fair) {
+        const char *argv[13] = { NULL, NULL, "5", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->queue_key),
+                                 ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, r->ttl,
+                                 l->settings.fencing ? "1" : "0", leaving ? "1" : "0", r->handover };
+        size_t lens[13] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->queue_key),
+                            ZSTR_LEN(l->queue_exp_key), ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0, 1, 1, 0 };
+        lens[9] = (size_t) snprintf(r->ttl, sizeof(r->ttl), ZEND_LONG_FMT, l->settings.ttl);
+        lens[12] = (size_t) snprintf(r->handover, sizeof(r->handover), "%d", REDISLOCK_HANDOVER_MS);
+        memcpy(r->argv, argv, sizeof(argv));
+        memcpy(r->lens, lens, sizeof(lens));
+        r->argc = 13;
+        r->script = &redislock_script_release_fair;
+        return;
+    }
+    const char *argv[7] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->wait_key), ZSTR_VAL(l->wake_key), l->token };
+    size_t lens[7] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->wait_key), ZSTR_LEN(l->wake_key), REDISLOCK_TOKEN_LEN };
+    memcpy(r->argv, argv, sizeof(argv));
+    memcpy(r->lens, lens, sizeof(lens));
+    r->argc = 7;
+    r->script = &redislock_script_release;
+}
+
+/* Runs the release script on the lock's servers in mask. Returns the number
+ * of commands in cmds. */
+static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o, redislock_cmd *cmds,
+                           bool leaving)
+{
+    release_cmd r;
+
+    release_cmd_init(&r, l, leaving);
+    return redislock_round_script(l->settings.servers, mask, o, r.script, cmds, r.argc, r.argv, r.lens);
+}
+
+/* Runs the release script on every server of the lock. */
+static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
+{
+    redislock_netopts o = redislock_lock_netopts(l);
+
+    release_on(l, redislock_lock_all_servers(l), &o, cmds, leaving);
+}
+
+/* Keeps our token on the servers in mask as leftovers, to be removed later
+ * (see redislock_leftovers.h): one release command, encoded once, for each. */
+void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_leftover_group *group)
+{
+    release_cmd r;
+    redislock_netopts o = redislock_lock_netopts(l);
+    smart_str buf = { 0 };
+
+    if (!mask) {
+        return;
+    }
+    release_cmd_init(&r, l, true);
+    r.argv[0] = "EVAL";
+    r.lens[0] = 4;
+    r.argv[1] = r.script->body;
+    r.lens[1] = r.script->len;
+    redislock_encode(&buf, r.argc, r.argv, r.lens);
+    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
+        if (mask & ((uint32_t) 1 << i)) {
+            redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
+        }
+    }
+    smart_str_free(&buf);
+}
+
+void redislock_lock_abandon(redislock_lock *l, bool counted)
+{
+    redislock_leftover_group *group;
+
+    if (!redislock_lock_owned(l)) {
+        return;
+    }
+    group = counted ? redislock_leftover_group_new(redislock_lock_quorum(l)) : NULL;
+    redislock_lock_keep_leftovers(l, redislock_lock_all_servers(l), group);
+    l->has_token = false;
+    l->held = false;
+}
+
+/* Removes our token from the servers in mask, where it may sit after a
+ * failed attempt or a lost hold, within the operation's deadline (monotonic
+ * us). A server that does not answer keeps it as a leftover, removed later. */
+void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
+{
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_netopts o = redislock_lock_netopts(l);
+    uint32_t n, unanswered = 0;
+
+    o.deadline = deadline;
+    n = mask ? release_on(l, mask, &o, cmds, true) : 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (cmds[i].status != REDISLOCK_CMD_OK || cmds[i].reply->type != REDIS_REPLY_INTEGER) {
+            unanswered |= (uint32_t) 1 << cmds[i].idx;
+        }
+    }
+    redislock_cmds_dtor(cmds, n);
+    redislock_lock_keep_leftovers(l, unanswered, NULL);
+    l->has_token = false;
+    l->held = false;
+}
+
+int redislock_lock_release(redislock_lock *l, bool *result)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+
+    *result = false;
+    if (!redislock_lock_owned(l)) {
+        return REDISLOCK_OK;
+    }
+    release_all(l, cmds, false);
+    for (uint32_t i = 0; i < n; i++) {
+        redislock_tally_integer(&t, &cmds[i]);
+    }
+    verdict = redislock_tally_verdict(&t, redislock_lock_quorum(l));
+    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
+        /* Not known to be released: the hold stays, so that release() can
+         * be called again, and the end of the request tries again. */
+        redislock_lock_describe_failure(l, cmds, &t, "release");
+        redislock_cmds_dtor(cmds, n);
+        return REDISLOCK_ERR;
+    }
+    redislock_cmds_dtor(cmds, n);
+    /* Decided; a server that did not answer may still have our token. */
+    redislock_lock_keep_leftovers(l, redislock_lock_all_servers(l) & ~t.definite, NULL);
+    l->has_token = false;
+    l->held = false;
+    *result = verdict == REDISLOCK_VERDICT_YES;
+    if (*result) {
+        REDISLOCK_G(stats).released++;
+    } else {
+        REDISLOCK_G(stats).released_lost++;
+    }
+    return REDISLOCK_OK;
+}
+
+/* Renews the lease; what names the operation in an error message. */
+int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+    char arg[24];
+    uint64_t start, valid_until;
+
+    *result = false;
+    if (!redislock_lock_owned(l) || !l->held) {
+        return REDISLOCK_OK;
+    }
+    const char *argv[6] = { NULL, NULL, "1", ZSTR_VAL(l->key), l->token, arg };
+    size_t lens[6] = { 0, 0, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 0 };
+    lens[5] = (size_t) snprintf(arg, sizeof(arg), ZEND_LONG_FMT, ttl);
+    start = redislock_now_us();
+    redislock_lock_script_all(l, &redislock_script_extend, cmds, 6, argv, lens);
+    for (uint32_t i = 0; i < n; i++) {
+        redislock_tally_integer(&t, &cmds[i]);
+    }
+    valid_until = redislock_lock_validity_end(start, ttl);
+    verdict = redislock_tally_verdict(&t, redislock_lock_quorum(l));
+    if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
+        redislock_cmds_dtor(cmds, n);
+        l->valid_until = valid_until;
+        REDISLOCK_G(stats).extended++;
+        *result = true;
+        return REDISLOCK_OK;
+    }
+    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
+        redislock_lock_describe_failure(l, cmds, &t, what);
+        redislock_cmds_dtor(cmds, n);
+        return REDISLOCK_ERR;
+    }
+    redislock_cmds_dtor(cmds, n);
+    /* Lost: what may be left of our token (on servers that did not say it
+     * was gone) goes too. */
+    REDISLOCK_G(stats).extend_failed++;
+    l->held = false;
+    if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
+        redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold), redislock_lock_op_deadline(l));
+    }
+    return REDISLOCK_OK;
+}
+
+int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
+{
+    return redislock_lock_extend_hold(l, ttl, result, "extend");
+}
+
+/* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The
+ * shortest pttl among the yes answers goes to *pttl. */
+static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
+{
+    if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER && cmd->reply->integer >= -2) {
+        if (cmd->reply->integer == -2) {
+            redislock_tally_no(t, cmd);
+            return;
+        }
+        redislock_tally_yes(t, cmd);
+        /* No expiry at all (-1) proves no more than our own ttl. */
+        *pttl = MIN(*pttl, cmd->reply->integer < 0 ? ttl : (zend_long) cmd->reply->integer);
+        return;
+    }
+    redislock_tally_failure(t, cmd);
+}
+
+int redislock_lock_check(redislock_lock *l, bool *result)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+    zend_long pttl = ZEND_LONG_MAX;
+    const char *argv[5] = { NULL, NULL, "1", ZSTR_VAL(l->key), l->token };
+    size_t lens[5] = { 0, 0, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN };
+    uint64_t start;
+
+    *result = false;
+    if (!redislock_lock_owned(l) || !l->held) {
+        return REDISLOCK_OK;
+    }
+    start = redislock_now_us();
+    redislock_lock_script_all(l, &redislock_script_check, cmds, 5, argv, lens);
+    for (uint32_t i = 0; i < n; i++) {
+        tally_check(&t, &cmds[i], l->settings.ttl, &pttl);
+    }
+    verdict = redislock_tally_verdict(&t, redislock_lock_quorum(l));
+    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
+        redislock_lock_describe_failure(l, cmds, &t, "isAcquired");
+        redislock_cmds_dtor(cmds, n);
+        return REDISLOCK_ERR;
+    }
+    redislock_cmds_dtor(cmds, n);
+    *result = verdict == REDISLOCK_VERDICT_YES;
+    if (!*result) {
+        l->held = false;
+        return REDISLOCK_OK;
+    }
+    /* Dated from the send: the lease ends no sooner than that, by our clock. */
+    l->valid_until = redislock_lock_validity_end(start, pttl);
+    return REDISLOCK_OK;
+}
+
+void redislock_lock_adopt(redislock_lock *l, const char *token)
+{
+    memcpy(l->token, token, REDISLOCK_TOKEN_LEN);
+    l->token[REDISLOCK_TOKEN_LEN] = '\0';
+    l->has_token = true;
+    l->held = true;
+    l->pid = redislock_pid();
+    l->valid_until = 0;
+    l->fence = 0;
+}
+
+int redislock_lock_force_release(redislock_lock *l, bool *result)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    zend_string *marker = l->settings.fair ? l->queue_key : l->wait_key;
+    const char *argv[6] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(marker), ZSTR_VAL(l->wake_key) };
+    size_t lens[6] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(marker), ZSTR_LEN(l->wake_key) };
+
+    *result = false;
+    redislock_lock_script_all(l, &redislock_script_force_release, cmds, 6, argv, lens);
+    for (uint32_t i = 0; i < n; i++) {
+        redislock_tally_integer(&t, &cmds[i]);
+    }
+    if (t.yes + t.no < redislock_lock_quorum(l)) {
+        /* Too few answers to say the lock is gone. */
+        redislock_lock_describe_failure(l, cmds, &t, "forceRelease");
+        redislock_cmds_dtor(cmds, n);
+        return REDISLOCK_ERR;
+    }
+    redislock_cmds_dtor(cmds, n);
+    *result = t.yes > 0;
+    return REDISLOCK_OK;
+}
