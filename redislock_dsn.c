@@ -1,8 +1,8 @@
 /*
  * DSN lists: the one grammar of redislock.servers and the servers option,
- * parsed into redislock_servers (persistent, shared by reference) and
- * written back in canonical form (redislock_servers_format), which is also
- * how phpinfo() shows them, passwords masked. Error messages describe what
+ * parsed into redislock_servers (persistent, shared by reference; the
+ * cache of parsed lists and their canonical form are redislock_servers.c's).
+ * Error messages describe what
  * is wrong and where, but never repeat the DSN: it may carry a password.
  */
 #include "php_redislock.h"
@@ -137,16 +137,92 @@ static int parse_hostport(redislock_server *srv, const char *s, size_t len, char
     return REDISLOCK_OK;
 }
 
-/* Parses what follows "redis://" in [s, end): [userinfo@]host[:port][/db]. */
+/* Stores the percent-decoded value [v, v+len) of query parameter name in
+ * *field, which must not be set yet. */
+static int query_string(char **field, const char *name, const char *v, size_t len, char *err, size_t errlen)
+{
+    ssize_t n;
+
+    if (*field) {
+        ERR("the query parameter %s is given twice", name);
+    }
+    if (len == 0) {
+        ERR("the query parameter %s is empty", name);
+    }
+    if ((n = pct_decode(v, len, field)) < 0) {
+        ERR("malformed percent-escape in the query parameter %s", name);
+    }
+    if (strlen(*field) != (size_t) n) {
+        ERR("the query parameter %s contains a NUL byte", name);
+    }
+    return REDISLOCK_OK;
+}
+
+/* Applies one query parameter key=value ([k, k+klen), [v, v+vlen)) of a
+ * rediss:// DSN. */
+static int query_param(redislock_server *srv, const char *k, size_t klen, const char *v, size_t vlen, char *err,
+                       size_t errlen)
+{
+#define KEY_IS(lit) (klen == sizeof(lit) - 1 && memcmp(k, lit, klen) == 0)
+    if (KEY_IS("tls_verify")) {
+        if (srv->tls_verify >= 0 || vlen != 1 || (v[0] != '0' && v[0] != '1')) {
+            ERR("tls_verify must be given once, as 0 or 1");
+        }
+        srv->tls_verify = (signed char) (v[0] - '0');
+        return REDISLOCK_OK;
+    }
+    if (KEY_IS("tls_ca")) {
+        return query_string(&srv->tls_ca, "tls_ca", v, vlen, err, errlen);
+    }
+    if (KEY_IS("tls_cert")) {
+        return query_string(&srv->tls_cert, "tls_cert", v, vlen, err, errlen);
+    }
+    if (KEY_IS("tls_key")) {
+        return query_string(&srv->tls_key, "tls_key", v, vlen, err, errlen);
+    }
+#undef KEY_IS
+    ERR("unknown query parameter (rediss:// takes tls_verify, tls_ca, tls_cert, tls_key)");
+}
+
+/* Parses the query [q, end) of a DSN: key=value pairs separated by &. */
+static int parse_query(redislock_server *srv, const char *q, const char *end, char *err, size_t errlen)
+{
+    while (q < end) {
+        const char *amp = memchr(q, '&', (size_t) (end - q)), *e = amp ? amp : end;
+        const char *eq = memchr(q, '=', (size_t) (e - q));
+
+        if (!eq) {
+            ERR("a query parameter needs a value (name=value)");
+        }
+        if (query_param(srv, q, (size_t) (eq - q), eq + 1, (size_t) (e - eq - 1), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        q = amp ? amp + 1 : end;
+    }
+    return REDISLOCK_OK;
+}
+
+/* Parses what follows "redis://" or "rediss://" in [s, end):
+ * [userinfo@]host[:port][/db], and for rediss:// a query. */
 static int parse_redis(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
 {
-    const char *slash = memchr(s, '/', (size_t) (end - s)), *at = NULL;
+    const char *query = memchr(s, '?', (size_t) (end - s)), *slash, *at = NULL;
 
+    if (memchr(s, '#', (size_t) (end - s))) {
+        ERR("a DSN takes no fragment");
+    }
+    if (query && !srv->tls) {
+        ERR("redis:// DSNs take no query");
+    }
+    if (query) {
+        if (parse_query(srv, query + 1, end, err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        end = query;
+    }
+    slash = memchr(s, '/', (size_t) (end - s));
     if (!slash) {
         slash = end;
-    }
-    if (memchr(s, '?', (size_t) (end - s)) || memchr(s, '#', (size_t) (end - s))) {
-        ERR("redis:// DSNs take no query or fragment");
     }
     for (const char *q = s; q < slash; q++) {
         if (*q == '@') {
@@ -229,13 +305,18 @@ static int parse_unix(redislock_server *srv, const char *p, const char *end, cha
 /* Parses one DSN into *srv (zeroed by the caller). */
 static int parse_one(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
 {
+    srv->tls_verify = -1;
     if (len >= 8 && strncasecmp(s, "redis://", 8) == 0) {
         return parse_redis(srv, s + 8, s + len, err, errlen);
+    }
+    if (len >= 9 && strncasecmp(s, "rediss://", 9) == 0) {
+        srv->tls = true;
+        return parse_redis(srv, s + 9, s + len, err, errlen);
     }
     if (len >= 7 && strncasecmp(s, "unix://", 7) == 0) {
         return parse_unix(srv, s + 7, s + len, err, errlen);
     }
-    ERR("a DSN must start with redis:// or unix://");
+    ERR("a DSN must start with redis://, rediss:// or unix://");
 }
 
 /* Appends one field to a server's identity: its length, then its bytes,
@@ -250,10 +331,41 @@ static void id_field(smart_str *id, const char *s, size_t len)
     }
 }
 
+/* The TLS settings a rediss:// server takes where its DSN says nothing. */
+static void server_apply_tls(redislock_server *srv, const redislock_tls_settings *tls)
+{
+    if (!srv->tls) {
+        srv->tls_verify = 0;
+        return;
+    }
+    if (srv->tls_verify < 0) {
+        srv->tls_verify = tls ? tls->verify : 1;
+    }
+    if (!tls) {
+        return;
+    }
+    if (!srv->tls_ca && tls->ca && *tls->ca) {
+        srv->tls_ca = pestrdup(tls->ca, 1);
+    }
+    if (!srv->tls_cert && tls->cert && *tls->cert) {
+        srv->tls_cert = pestrdup(tls->cert, 1);
+    }
+    if (!srv->tls_key && tls->key && *tls->key) {
+        srv->tls_key = pestrdup(tls->key, 1);
+    }
+}
+
+/* Appends a C string field (NULL as empty) to an identity. */
+static void id_cfield(smart_str *id, const char *s)
+{
+    id_field(id, s, s ? strlen(s) : 0);
+}
+
 /* Builds the printable label and the pool identity of a parsed server. The
  * identity is every field that decides what a connection is (address, db,
- * user, password), each whole and length-prefixed: two servers share a
- * connection only when all of them are equal byte for byte. */
+ * user, password, TLS settings), each whole and length-prefixed: two
+ * servers share a connection only when all of them are equal byte for
+ * byte. */
 static void server_finish(redislock_server *srv)
 {
     smart_str label = { 0 }, id = { 0 };
@@ -292,6 +404,12 @@ static void server_finish(redislock_server *srv)
     id_field(&id, num, nlen);
     id_field(&id, srv->user, srv->user_len);
     id_field(&id, srv->password, srv->password_len);
+    if (srv->tls) {
+        smart_str_appendc_ex(&id, srv->tls_verify ? 'V' : 'v', 1);
+        id_cfield(&id, srv->tls_ca);
+        id_cfield(&id, srv->tls_cert);
+        id_cfield(&id, srv->tls_key);
+    }
     srv->id_len = ZSTR_LEN(id.s);
     srv->id = pemalloc(srv->id_len, 1);
     memcpy(srv->id, ZSTR_VAL(id.s), srv->id_len);
@@ -309,6 +427,9 @@ static void server_dtor(redislock_server *srv)
         pefree(srv->password, 1);
     }
     if (srv->label) pefree(srv->label, 1);
+    if (srv->tls_ca) pefree(srv->tls_ca, 1);
+    if (srv->tls_cert) pefree(srv->tls_cert, 1);
+    if (srv->tls_key) pefree(srv->tls_key, 1);
     if (srv->id) {
         ZEND_SECURE_ZERO(srv->id, srv->id_len);
         pefree(srv->id, 1);
@@ -324,7 +445,8 @@ static bool same_address(const redislock_server *a, const redislock_server *b)
     return a->port == b->port && strcasecmp(a->host, b->host) == 0;
 }
 
-int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen)
+int redislock_servers_parse_tls(const char *dsn, size_t len, const redislock_tls_settings *tls, redislock_servers **out,
+                         char *err, size_t errlen)
 {
     redislock_servers *list;
     const char *p = dsn, *end = dsn + len;
@@ -361,6 +483,7 @@ int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out
             snprintf(err, errlen, "server %u: %s", list->count, detail);
             goto fail;
         }
+        server_apply_tls(srv, tls);
         server_finish(srv);
         for (uint32_t j = 0; j + 1 < list->count; j++) {
             if (same_address(&list->server[j], srv)) {
@@ -378,89 +501,9 @@ fail:
     return REDISLOCK_ERR;
 }
 
-/* Appends [s, s+len) percent-encoded: everything but RFC 3986's unreserved
- * characters, so the text parses back to the same bytes. */
-static void pct_encode(smart_str *out, const char *s, size_t len)
+int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen)
 {
-    static const char hex[] = "0123456789ABCDEF";
-
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char) s[i];
-        if (isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-            smart_str_appendc(out, (char) c);
-        } else {
-            smart_str_appendc(out, '%');
-            smart_str_appendc(out, hex[c >> 4]);
-            smart_str_appendc(out, hex[c & 15]);
-        }
-    }
-}
-
-void redislock_servers_format(const redislock_servers *list, bool mask, smart_str *out)
-{
-    for (uint32_t i = 0; i < list->count; i++) {
-        const redislock_server *srv = &list->server[i];
-
-        if (i > 0) {
-            smart_str_appendc(out, ',');
-        }
-        smart_str_appends(out, srv->path ? "unix://" : "redis://");
-        if (srv->password) {
-            if (srv->user) {
-                pct_encode(out, srv->user, srv->user_len);
-            }
-            smart_str_appendc(out, ':');
-            if (mask) {
-                smart_str_appendl(out, "***", 3);
-            } else {
-                pct_encode(out, srv->password, srv->password_len);
-            }
-            smart_str_appendc(out, '@');
-        }
-        /* The label is the address and database in DSN syntax. */
-        smart_str_appends(out, srv->label);
-    }
-}
-
-int redislock_servers_get(const zend_string *dsn, redislock_servers **out, char *err, size_t errlen)
-{
-    HashTable *parsed = REDISLOCK_G(parsed);
-    redislock_servers *list;
-
-    if (parsed && (list = zend_hash_str_find_ptr(parsed, ZSTR_VAL(dsn), ZSTR_LEN(dsn))) != NULL) {
-        redislock_servers_addref(list);
-        *out = list;
-        return REDISLOCK_OK;
-    }
-    if (redislock_servers_parse(ZSTR_VAL(dsn), ZSTR_LEN(dsn), &list, err, errlen) != REDISLOCK_OK) {
-        return REDISLOCK_ERR;
-    }
-    if (!parsed) {
-        parsed = REDISLOCK_G(parsed) = pemalloc(sizeof(HashTable), 1);
-        zend_hash_init(parsed, 8, NULL, NULL, 1);
-    }
-    if (zend_hash_num_elements(parsed) < REDISLOCK_PARSED_MAX) {
-        redislock_servers_addref(list);
-        zend_hash_str_add_ptr(parsed, ZSTR_VAL(dsn), ZSTR_LEN(dsn), list);
-    }
-    *out = list;
-    return REDISLOCK_OK;
-}
-
-void redislock_servers_forget_parsed(void)
-{
-    HashTable *parsed = REDISLOCK_G(parsed);
-    redislock_servers *list;
-
-    if (!parsed) {
-        return;
-    }
-    ZEND_HASH_FOREACH_PTR(parsed, list) {
-        redislock_servers_release(list);
-    } ZEND_HASH_FOREACH_END();
-    zend_hash_destroy(parsed);
-    pefree(parsed, 1);
-    REDISLOCK_G(parsed) = NULL;
+    return redislock_servers_parse_tls(dsn, len, NULL, out, err, errlen);
 }
 
 void redislock_servers_addref(redislock_servers *list)
