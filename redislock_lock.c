@@ -64,6 +64,31 @@ void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, c
     redislock_round_send(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, argc, argv, lens);
 }
 
+const redislock_key_kind redislock_fair_keys[REDISLOCK_FAIR_KEYS] = {
+    REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_QUEUE, REDISLOCK_KEY_QUEUE_EXP, REDISLOCK_KEY_WAKE,
+    REDISLOCK_KEY_HANDOFF,
+};
+
+void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const redislock_key_kind *kinds, int n,
+                              bool owner)
+{
+    redislock_call_init(c);
+    for (int i = 0; i < n; i++) {
+        redislock_call_key(c, redislock_lock_key(l, kinds[i]));
+    }
+    if (owner) {
+        redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
+        redislock_call_long(c, l->settings.ttl);
+        redislock_call_bool(c, l->settings.fencing);
+    }
+}
+
+/* Runs a script call on every server of the lock (see redislock_round_script()). */
+void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c)
+{
+    redislock_lock_script_all(l, script, cmds, c->argc, c->argv, c->lens);
+}
+
 /* Runs a script on every server of the lock (see redislock_round_script()). */
 void redislock_lock_script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
                                const char **argv, size_t *lens)
@@ -182,25 +207,25 @@ static void tally_set(redislock_tally *t, redislock_cmd *cmd)
 
 void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms)
 {
-    size_t ttl_len = (size_t) snprintf(a->ttl, sizeof(a->ttl), ZEND_LONG_FMT, l->settings.ttl);
+    redislock_call *c = &a->c;
+
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT };
 
     a->scripted = l->settings.fencing || mark_ms > 0;
     if (a->scripted) {
-        const char *argv[10] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->wait_key),
-                                 l->token, a->ttl, l->settings.fencing ? "1" : "0", a->wait };
-        size_t lens[10] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->wait_key),
-                            REDISLOCK_TOKEN_LEN, ttl_len, 1, 0 };
-        lens[9] = (size_t) snprintf(a->wait, sizeof(a->wait), ZEND_LONG_FMT, mark_ms);
-        memcpy(a->argv, argv, sizeof(argv));
-        memcpy(a->lens, lens, sizeof(lens));
-        a->argc = 10;
-    } else {
-        const char *argv[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", a->ttl };
-        size_t lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, ttl_len };
-        memcpy(a->argv, argv, sizeof(argv));
-        memcpy(a->lens, lens, sizeof(lens));
-        a->argc = 6;
+        redislock_lock_call_init(c, l, keys, 3, true);
+        redislock_call_long(c, mark_ms);
+        return;
     }
+    redislock_call_init(c);
+    /* A plain command in the same arrays: SET key token NX PX ttl. */
+    c->argc = 0;
+    redislock_call_arg(c, "SET", 3);
+    redislock_call_arg(c, ZSTR_VAL(REDISLOCK_LKEY(l, LOCK)), ZSTR_LEN(REDISLOCK_LKEY(l, LOCK)));
+    redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
+    redislock_call_arg(c, "NX", 2);
+    redislock_call_arg(c, "PX", 2);
+    redislock_call_long(c, l->settings.ttl);
 }
 
 void redislock_attempt_tally(redislock_tally *t, redislock_cmd *cmd, const redislock_attempt_cmd *a, zend_long *fence,
@@ -223,12 +248,13 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     redislock_tally t = { 0 };
-    char num[24];
-    const char *argv[5] = { NULL, NULL, "1", ZSTR_VAL(l->fence_key), num };
-    size_t lens[5] = { 0, 0, 1, ZSTR_LEN(l->fence_key), 0 };
+    redislock_call c;
 
-    lens[4] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, fence);
-    redislock_lock_script_all(l, &redislock_script_fence_raise, cmds, 5, argv, lens);
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_FENCE };
+
+    redislock_lock_call_init(&c, l, keys, 1, false);
+    redislock_call_long(&c, fence);
+    redislock_lock_call_all(l, &redislock_script_fence_raise, cmds, &c);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
@@ -252,9 +278,9 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
     redislock_attempt_cmd_init(&a, l, mark_ms);
     start = redislock_now_us();
     if (a.scripted) {
-        redislock_lock_script_all(l, &redislock_script_acquire, cmds, a.argc, a.argv, a.lens);
+        redislock_lock_call_all(l, &redislock_script_acquire, cmds, &a.c);
     } else {
-        redislock_lock_send_all(l, cmds, a.argc, a.argv, a.lens);
+        redislock_lock_send_all(l, cmds, a.c.argc, a.c.argv, a.c.lens);
     }
     for (uint32_t i = 0; i < n; i++) {
         redislock_attempt_tally(&t, &cmds[i], &a, &fence, pttl);
@@ -339,31 +365,15 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     }
 }
 
-static zend_string *aux_key(const zend_string *key, const char *suffix)
+void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name)
 {
-    return zend_string_concat2(ZSTR_VAL(key), ZSTR_LEN(key), suffix, strlen(suffix));
-}
-
-void redislock_lock_init_keys(redislock_lock *l)
-{
+    redislock_keys_init(&l->keys, prefix, name, false);
     l->wait = redislock_wait_for(&l->settings);
-    l->fence_key = aux_key(l->key, ":redislock-fence");
-    l->wait_key = aux_key(l->key, ":redislock-wait");
-    l->wake_key = aux_key(l->key, ":redislock-wake");
-    l->wake_prefix = aux_key(l->key, ":redislock-wake:");
-    l->queue_key = aux_key(l->key, ":redislock-queue");
-    l->queue_exp_key = aux_key(l->key, ":redislock-queue-exp");
 }
 
-void redislock_lock_free_keys(redislock_lock *l)
+void redislock_lock_dtor(redislock_lock *l)
 {
-    zend_string_release(l->key);
-    zend_string_release(l->fence_key);
-    zend_string_release(l->wait_key);
-    zend_string_release(l->wake_key);
-    zend_string_release(l->wake_prefix);
-    zend_string_release(l->queue_key);
-    zend_string_release(l->queue_exp_key);
+    redislock_keys_free(&l->keys);
 }
 
 zend_long redislock_lock_remaining(const redislock_lock *l)

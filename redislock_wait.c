@@ -101,3 +101,17 @@ const redislock_wait_ops redislock_wait_backoff = {
 };
 
 /* }}} */
+
+bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redislock_waited *slept)
+{
+    if (!w->blocking) {
+        *slept = redislock_wait_sleep(w, UINT64_MAX);
+        return false;
+    }
+    *block = redislock_wait_block_us(w);
+    if (*block < REDISLOCK_BLOCK_MIN_US) {
+        *slept = redislock_wait_sleep(w, *block);
+        return false;
+    }
+    return true;
+}

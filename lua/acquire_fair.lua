@@ -2,11 +2,12 @@
 -- when it is free and no live waiter queued before us. KEYS[2]: the fence
 -- counter (incremented when ARGV[3] is '1'). KEYS[3]: the queue of waiters,
 -- '<token>:<ttl>', in arrival order; KEYS[4]: when each place expires (a
--- sorted set of server-clock ms). KEYS[5]: prefix of the waiters' wake-up
--- lists. A caller that will wait passes ARGV[4] > 0: it joins the queue (or
--- keeps its place) for that many ms; a place not renewed in time is skipped.
--- A release may have handed the lock to us already (release_fair.lua): then
--- the lease is renewed and the call succeeds.
+-- sorted set of server-clock ms). KEYS[5]: the waiters' wake-up list;
+-- KEYS[6]: the token a release handed the lock to (release_fair.lua). A
+-- caller that will wait passes ARGV[4] > 0: it joins the queue (or keeps its
+-- place) for that many ms; a place not renewed in time is skipped.
+-- A release may have handed the lock to us already: then the lease is
+-- renewed, the wake-up meant for us is spent, and the call succeeds.
 -- Returns {1, fence, lease ms} when the lock is ours, {0, the holder's pttl}
 -- when not. (The server's clock orders places in the queue only: the caller
 -- dates its lease by its own clock.)
@@ -16,7 +17,9 @@ local member = ARGV[1] .. ':' .. ARGV[2]
 local holder = redis.call('get', KEYS[1])
 if holder == ARGV[1] then
     redis.call('pexpire', KEYS[1], ARGV[2])
-    redis.call('del', KEYS[5] .. ARGV[1])
+    if redis.call('get', KEYS[6]) == ARGV[1] then
+        redis.call('del', KEYS[6], KEYS[5])
+    end
     local fence = 0
     if ARGV[3] == '1' then
         fence = tonumber(redis.call('get', KEYS[2]) or '0')
