@@ -14,7 +14,8 @@ ini_set('redislock.tls_ca', "$dir/ca.pem");
 $servers = $a->dsn() . ',' . RL_DSN . ',' . $b->dsn('localhost');
 $p = 'rltest:tls_quorum_mixed:';
 
-$l = new RedisLock('k', ['servers' => $servers, 'prefix' => $p]);
+/* quorum_timeout generous for handshakes under valgrind. */
+$l = new RedisLock('k', ['servers' => $servers, 'prefix' => $p, 'quorum_timeout' => 2000]);
 var_dump($l->acquire());
 var_dump($a->client()->cmd('GET', "{$p}k") === $l->token(), rl_admin()->cmd('GET', "{$p}k") === $l->token(),
          $b->client()->cmd('GET', "{$p}k") === $l->token());
@@ -23,7 +24,7 @@ var_dump($l->release());
 /* New connections (not persistent) to a frozen TLS server: its TCP connect
  * succeeds (the kernel accepts), its handshake never completes. */
 $b->server->freeze();
-$l = new RedisLock('k', ['servers' => $servers, 'prefix' => $p, 'persistent' => false, 'quorum_timeout' => 200]);
+$l = new RedisLock('k', ['servers' => $servers, 'prefix' => $p, 'persistent' => false, 'quorum_timeout' => 2000]);
 var_dump($l->acquire());
 var_dump($l->release());
 $b->server->thaw();
