@@ -1,13 +1,221 @@
 /*
- * Parsed DSN lists after the parse (redislock_dsn.c's): the per-process
- * cache of them (each distinct text, with each distinct TLS settings,
- * parsed once) and their canonical form, which is also how phpinfo() shows
- * them, passwords masked.
+ * DSN lists: split into DSNs (each parsed by redislock_dsn.c), finished
+ * into servers (TLS settings, label, pool identity), shared by reference;
+ * the per-process cache of parsed lists (each distinct text, with each
+ * distinct TLS settings, parsed once) and their canonical form, which is
+ * also how phpinfo() shows them, passwords masked. Error messages never
+ * repeat the DSN: it may carry a password.
  */
 #include "php_redislock.h"
 #include "redislock_config.h"
+#include "redislock_dsn.h"
 
 #include <string.h>
+
+#define ERR(...) do { snprintf(err, errlen, __VA_ARGS__); return REDISLOCK_ERR; } while (0)
+
+/* Appends one field to a server's identity: its length, then its bytes,
+ * so that no two different servers ever have the same identity. */
+static void id_field(smart_str *id, const char *s, size_t len)
+{
+    uint32_t n = (uint32_t) len;
+
+    smart_str_appendl_ex(id, (const char *) &n, sizeof(n), 1);
+    if (len) {
+        smart_str_appendl_ex(id, s, len, 1);
+    }
+}
+
+/* The TLS settings a rediss:// server takes where its DSN says nothing. */
+static void server_apply_tls(redislock_server *srv, const redislock_tls_settings *tls)
+{
+    if (!srv->tls) {
+        srv->tls_verify = 0;
+        return;
+    }
+    if (srv->tls_verify < 0) {
+        srv->tls_verify = tls ? tls->verify : 1;
+    }
+    if (!tls) {
+        return;
+    }
+    if (!srv->tls_ca && tls->ca && *tls->ca) {
+        srv->tls_ca = pestrdup(tls->ca, 1);
+    }
+    if (!srv->tls_cert && tls->cert && *tls->cert) {
+        srv->tls_cert = pestrdup(tls->cert, 1);
+    }
+    if (!srv->tls_key && tls->key && *tls->key) {
+        srv->tls_key = pestrdup(tls->key, 1);
+    }
+}
+
+/* Appends a C string field (NULL as empty) to an identity. */
+static void id_cfield(smart_str *id, const char *s)
+{
+    id_field(id, s, s ? strlen(s) : 0);
+}
+
+/* Builds the printable label and the pool identity of a parsed server. The
+ * identity is every field that decides what a connection is (address, db,
+ * user, password, TLS settings), each whole and length-prefixed: two
+ * servers share a connection only when all of them are equal byte for
+ * byte. */
+static void server_finish(redislock_server *srv)
+{
+    smart_str label = { 0 }, id = { 0 };
+    char num[24];
+    size_t nlen;
+
+    if (srv->path) {
+        smart_str_appends_ex(&label, srv->path, 1);
+        if (srv->db) {
+            smart_str_appends_ex(&label, "?db=", 1);
+            smart_str_append_long_ex(&label, srv->db, 1);
+        }
+    } else {
+        bool v6 = strchr(srv->host, ':') != NULL;
+        if (v6) smart_str_appendc_ex(&label, '[', 1);
+        smart_str_appends_ex(&label, srv->host, 1);
+        if (v6) smart_str_appendc_ex(&label, ']', 1);
+        smart_str_appendc_ex(&label, ':', 1);
+        smart_str_append_long_ex(&label, srv->port, 1);
+        if (srv->db) {
+            smart_str_appendc_ex(&label, '/', 1);
+            smart_str_append_long_ex(&label, srv->db, 1);
+        }
+    }
+    smart_str_0(&label);
+    srv->label = pestrndup(ZSTR_VAL(label.s), ZSTR_LEN(label.s), 1);
+    smart_str_free_ex(&label, 1);
+
+    smart_str_appendc_ex(&id, srv->path ? 'u' : 't', 1);
+    if (srv->path) {
+        id_field(&id, srv->path, strlen(srv->path));
+    } else {
+        id_field(&id, srv->host, strlen(srv->host));
+    }
+    nlen = (size_t) snprintf(num, sizeof(num), "%d/" ZEND_LONG_FMT, srv->port, srv->db);
+    id_field(&id, num, nlen);
+    id_field(&id, srv->user, srv->user_len);
+    id_field(&id, srv->password, srv->password_len);
+    if (srv->tls) {
+        smart_str_appendc_ex(&id, srv->tls_verify ? 'V' : 'v', 1);
+        id_cfield(&id, srv->tls_ca);
+        id_cfield(&id, srv->tls_cert);
+        id_cfield(&id, srv->tls_key);
+    }
+    srv->id_len = ZSTR_LEN(id.s);
+    srv->id = pemalloc(srv->id_len, 1);
+    memcpy(srv->id, ZSTR_VAL(id.s), srv->id_len);
+    ZEND_SECURE_ZERO(ZSTR_VAL(id.s), ZSTR_LEN(id.s));
+    smart_str_free_ex(&id, 1);
+}
+
+static void server_dtor(redislock_server *srv)
+{
+    if (srv->host) pefree(srv->host, 1);
+    if (srv->path) pefree(srv->path, 1);
+    if (srv->user) pefree(srv->user, 1);
+    if (srv->password) {
+        ZEND_SECURE_ZERO(srv->password, srv->password_len);
+        pefree(srv->password, 1);
+    }
+    if (srv->label) pefree(srv->label, 1);
+    if (srv->tls_ca) pefree(srv->tls_ca, 1);
+    if (srv->tls_cert) pefree(srv->tls_cert, 1);
+    if (srv->tls_key) pefree(srv->tls_key, 1);
+    if (srv->id) {
+        ZEND_SECURE_ZERO(srv->id, srv->id_len);
+        pefree(srv->id, 1);
+    }
+}
+
+/* Two entries name the same server when they reach the same address. */
+static bool same_address(const redislock_server *a, const redislock_server *b)
+{
+    if (a->path || b->path) {
+        return a->path && b->path && strcmp(a->path, b->path) == 0;
+    }
+    return a->port == b->port && strcasecmp(a->host, b->host) == 0;
+}
+
+int redislock_servers_parse_tls(const char *dsn, size_t len, const redislock_tls_settings *tls, redislock_servers **out,
+                         char *err, size_t errlen)
+{
+    redislock_servers *list;
+    const char *p = dsn, *end = dsn + len;
+    uint32_t count = 1;
+
+    for (size_t i = 0; i < len; i++) {
+        if (dsn[i] == ',') {
+            count++;
+        }
+        if (dsn[i] == '\0') {
+            ERR("the server list contains a NUL byte");
+        }
+    }
+    if (count > REDISLOCK_MAX_SERVERS) {
+        ERR("at most %d servers are supported", REDISLOCK_MAX_SERVERS);
+    }
+    list = pecalloc(1, sizeof(*list) + (count - 1) * sizeof(redislock_server), 1);
+    list->refcount = 1;
+
+    while (list->count < count) {
+        const char *comma = memchr(p, ',', (size_t) (end - p));
+        const char *s = p, *e = comma ? comma : end;
+        redislock_server *srv = &list->server[list->count];
+        char detail[160];
+
+        while (s < e && isspace((unsigned char) *s)) s++;
+        while (e > s && isspace((unsigned char) e[-1])) e--;
+        list->count++;
+        if (s == e) {
+            snprintf(err, errlen, "server %u: the DSN is empty", list->count);
+            goto fail;
+        }
+        if (redislock_dsn_parse_one(srv, s, (size_t) (e - s), detail, sizeof(detail)) != REDISLOCK_OK) {
+            snprintf(err, errlen, "server %u: %s", list->count, detail);
+            goto fail;
+        }
+        server_apply_tls(srv, tls);
+        server_finish(srv);
+        for (uint32_t j = 0; j + 1 < list->count; j++) {
+            if (same_address(&list->server[j], srv)) {
+                snprintf(err, errlen, "servers %u and %u are the same server (%s)", j + 1, list->count, srv->label);
+                goto fail;
+            }
+        }
+        p = comma ? comma + 1 : end;
+    }
+    *out = list;
+    return REDISLOCK_OK;
+
+fail:
+    redislock_servers_release(list);
+    return REDISLOCK_ERR;
+}
+
+int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen)
+{
+    return redislock_servers_parse_tls(dsn, len, NULL, out, err, errlen);
+}
+
+void redislock_servers_addref(redislock_servers *list)
+{
+    list->refcount++;
+}
+
+void redislock_servers_release(redislock_servers *list)
+{
+    if (!list || --list->refcount > 0) {
+        return;
+    }
+    for (uint32_t i = 0; i < list->count; i++) {
+        server_dtor(&list->server[i]);
+    }
+    pefree(list, 1);
+}
 
 /* Appends [s, s+len) percent-encoded: everything but RFC 3986's unreserved
  * characters, so the text parses back to the same bytes. */
