@@ -18,6 +18,15 @@
 #define REDISLOCK_DEFAULT_PORT 6379
 #define REDISLOCK_SYNC_REPLICAS_MAX 16      /* most replicas sync_replicas can wait for */
 
+/* What one entry of a DSN list is. */
+typedef enum redislock_server_kind {
+    REDISLOCK_SERVER_DIRECT = 0, /* redis://, rediss://, unix://: one server */
+    REDISLOCK_SERVER_SENTINEL,   /* redis-sentinel://: the master a set of Sentinels names */
+    REDISLOCK_SERVER_CLUSTER,    /* redis-cluster://: a Redis Cluster */
+} redislock_server_kind;
+
+typedef struct redislock_topology redislock_topology; /* redislock_topology.h */
+
 /* One Redis server of a DSN list. */
 typedef struct redislock_server {
     char *host;          /* TCP host name or address; NULL for a unix socket */
@@ -37,6 +46,8 @@ typedef struct redislock_server {
     char *tls_ca;        /* CA bundle file; NULL: the system's trust store */
     char *tls_cert;      /* client certificate file (mutual TLS), or NULL */
     char *tls_key;       /* its private key file, or NULL */
+    redislock_server_kind kind;
+    redislock_topology *topo; /* Sentinel, Cluster: the seeds and what they said; else NULL */
 } redislock_server;
 
 /* The TLS settings of a lock (INI redislock.tls_* or options): what a
@@ -95,8 +106,9 @@ int redislock_servers_get(const zend_string *dsn, redislock_servers **out, char 
 int redislock_servers_get_tls(const zend_string *dsn, const redislock_tls_settings *tls, redislock_servers **out,
                               char *err, size_t errlen);
 
-/* Whether any server of the list uses TLS. */
+/* Whether any server of the list uses TLS; is a Redis Cluster. */
 bool redislock_servers_tls(const redislock_servers *list);
+bool redislock_servers_cluster(const redislock_servers *list);
 
 /* Process end: forgets the parsed texts. */
 void redislock_servers_forget_parsed(void);

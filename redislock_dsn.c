@@ -8,6 +8,7 @@
 #include "php_redislock.h"
 #include "redislock_config.h"
 #include "redislock_dsn.h"
+#include "redislock_topology.h"
 
 #include <string.h>
 #include <sys/un.h>
@@ -94,12 +95,12 @@ static int parse_userinfo(redislock_server *srv, const char *s, size_t len, char
     return REDISLOCK_OK;
 }
 
-/* Parses "host[:port]" of a redis:// DSN. */
-static int parse_hostport(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+/* Parses "host[:port]" of a DSN; the port is defport when not given. */
+static int parse_hostport(redislock_server *srv, const char *s, size_t len, int defport, char *err, size_t errlen)
 {
     const char *host = s, *p;
     size_t hlen;
-    zend_long port = REDISLOCK_DEFAULT_PORT;
+    zend_long port = defport;
 
     if (len > 0 && s[0] == '[') {
         const char *close = memchr(s, ']', len);
@@ -165,6 +166,23 @@ static int query_param(redislock_server *srv, const char *k, size_t klen, const 
                        size_t errlen)
 {
 #define KEY_IS(lit) (klen == sizeof(lit) - 1 && memcmp(k, lit, klen) == 0)
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL && KEY_IS("master")) {
+        return query_string(&srv->topo->master, "master", v, vlen, err, errlen);
+    }
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL && KEY_IS("sentinel_password")) {
+        ssize_t n;
+        if (srv->topo->sentinel_password) {
+            ERR("the query parameter sentinel_password is given twice");
+        }
+        if ((n = pct_decode(v, vlen, &srv->topo->sentinel_password)) < 0) {
+            ERR("malformed percent-escape in the query parameter sentinel_password");
+        }
+        srv->topo->sentinel_password_len = (size_t) n;
+        return REDISLOCK_OK;
+    }
+    if (!srv->tls) {
+        ERR("unknown query parameter (redis-sentinel:// takes master and sentinel_password)");
+    }
     if (KEY_IS("tls_verify")) {
         if (srv->tls_verify >= 0 || vlen != 1 || (v[0] != '0' && v[0] != '1')) {
             ERR("tls_verify must be given once, as 0 or 1");
@@ -182,7 +200,9 @@ static int query_param(redislock_server *srv, const char *k, size_t klen, const 
         return query_string(&srv->tls_key, "tls_key", v, vlen, err, errlen);
     }
 #undef KEY_IS
-    ERR("unknown query parameter (rediss:// takes tls_verify, tls_ca, tls_cert, tls_key)");
+    ERR("unknown query parameter (%s takes %stls_verify, tls_ca, tls_cert, tls_key)",
+        srv->kind == REDISLOCK_SERVER_SENTINEL ? "rediss-sentinel://" : srv->kind ? "rediss-cluster://" : "rediss://",
+        srv->kind == REDISLOCK_SERVER_SENTINEL ? "master, sentinel_password, " : "");
 }
 
 /* Parses the query [q, end) of a DSN: key=value pairs separated by &. */
@@ -236,7 +256,7 @@ static int parse_redis(redislock_server *srv, const char *s, const char *end, ch
         }
         s = at + 1;
     }
-    if (parse_hostport(srv, s, (size_t) (slash - s), err, errlen) != REDISLOCK_OK) {
+    if (parse_hostport(srv, s, (size_t) (slash - s), REDISLOCK_DEFAULT_PORT, err, errlen) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     if (slash + 1 < end
@@ -303,9 +323,115 @@ static int parse_unix(redislock_server *srv, const char *p, const char *end, cha
     return REDISLOCK_OK;
 }
 
+/* Parses the comma-separated host[:port] list [s, end) of a Sentinel or
+ * Cluster DSN into the seeds. */
+static int parse_seeds(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
+{
+    redislock_topology *topo = srv->topo;
+    int defport = srv->kind == REDISLOCK_SERVER_SENTINEL ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT;
+
+    while (s <= end) {
+        const char *comma = memchr(s, ',', (size_t) (end - s)), *e = comma ? comma : end;
+        if (topo->nseeds == REDISLOCK_SEEDS_MAX) {
+            ERR("at most %d seed addresses are supported", REDISLOCK_SEEDS_MAX);
+        }
+        while (s < e && isspace((unsigned char) *s)) s++;
+        if (parse_hostport(&topo->seeds[topo->nseeds], s, (size_t) (e - s), defport, err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        topo->nseeds++;
+        s = e + 1;
+    }
+    return REDISLOCK_OK;
+}
+
+/* Parses what follows "redis-sentinel://" or "redis-cluster://" (or their
+ * TLS forms) in [s, end): [userinfo@]host[:port][,host[:port]...][/db] and
+ * a query. */
+static int parse_multi(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
+{
+    const char *query = memchr(s, '?', (size_t) (end - s)), *slash, *at = NULL;
+
+    srv->topo = pecalloc(1, sizeof(*srv->topo), 1);
+    if (memchr(s, '#', (size_t) (end - s))) {
+        ERR("a DSN takes no fragment");
+    }
+    if (query) {
+        if (srv->kind == REDISLOCK_SERVER_CLUSTER && !srv->tls) {
+            ERR("redis-cluster:// DSNs take no query");
+        }
+        if (parse_query(srv, query + 1, end, err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        end = query;
+    }
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL && !srv->topo->master) {
+        ERR("redis-sentinel:// DSNs need ?master=NAME");
+    }
+    slash = memchr(s, '/', (size_t) (end - s));
+    if (!slash) {
+        slash = end;
+    }
+    for (const char *q = s; q < slash; q++) {
+        if (*q == '@') {
+            at = q;
+        }
+    }
+    if (at) {
+        if (parse_userinfo(srv, s, (size_t) (at - s), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        s = at + 1;
+    }
+    if (parse_seeds(srv, s, slash, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (slash + 1 < end
+        && parse_number(slash + 1, (size_t) (end - slash - 1), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
+        ERR("the database must be a non-negative number");
+    }
+    if (srv->kind == REDISLOCK_SERVER_CLUSTER && srv->db != 0) {
+        ERR("a Redis Cluster has database 0 only");
+    }
+    srv->host = pestrdup(srv->topo->seeds[0].host, 1);
+    srv->port = srv->topo->seeds[0].port;
+    return REDISLOCK_OK;
+}
+
+/* The multi-server schemes: name, kind, TLS. */
+static const struct {
+    const char *scheme;
+    redislock_server_kind kind;
+    bool tls;
+} multi_schemes[] = {
+    { "redis-sentinel://", REDISLOCK_SERVER_SENTINEL, false },
+    { "rediss-sentinel://", REDISLOCK_SERVER_SENTINEL, true },
+    { "redis-cluster://", REDISLOCK_SERVER_CLUSTER, false },
+    { "rediss-cluster://", REDISLOCK_SERVER_CLUSTER, true },
+};
+
+bool redislock_dsn_multi(const char *s, size_t len)
+{
+    for (size_t i = 0; i < sizeof(multi_schemes) / sizeof(multi_schemes[0]); i++) {
+        size_t n = strlen(multi_schemes[i].scheme);
+        if (len >= n && strncasecmp(s, multi_schemes[i].scheme, n) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 int redislock_dsn_parse_one(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
 {
     srv->tls_verify = -1;
+    for (size_t i = 0; i < sizeof(multi_schemes) / sizeof(multi_schemes[0]); i++) {
+        size_t n = strlen(multi_schemes[i].scheme);
+        if (len >= n && strncasecmp(s, multi_schemes[i].scheme, n) == 0) {
+            srv->kind = multi_schemes[i].kind;
+            srv->tls = multi_schemes[i].tls;
+            return parse_multi(srv, s + n, s + len, err, errlen);
+        }
+    }
     if (len >= 8 && strncasecmp(s, "redis://", 8) == 0) {
         return parse_redis(srv, s + 8, s + len, err, errlen);
     }
@@ -316,6 +442,6 @@ int redislock_dsn_parse_one(redislock_server *srv, const char *s, size_t len, ch
     if (len >= 7 && strncasecmp(s, "unix://", 7) == 0) {
         return parse_unix(srv, s + 7, s + len, err, errlen);
     }
-    ERR("a DSN must start with redis://, rediss:// or unix://");
+    ERR("a DSN must start with redis://, rediss://, unix://, redis-sentinel://, redis-cluster:// or their TLS forms");
 }
 

@@ -11,4 +11,9 @@
  * writes a message that never repeats the DSN into err. */
 int redislock_dsn_parse_one(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen);
 
+/* Whether [s, s+len) starts with a scheme whose DSN lists several hosts
+ * (Sentinel, Cluster): in a list, a comma then starts the next DSN only when
+ * a scheme follows it. */
+bool redislock_dsn_multi(const char *s, size_t len);
+
 #endif /* REDISLOCK_DSN_H */

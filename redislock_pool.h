@@ -66,8 +66,16 @@ typedef struct redislock_netopts {
 void redislock_encode(smart_str *out, int argc, const char **argv, const size_t *lens);
 
 /* Sends each command to its server (opening connections as needed) and
- * gathers all replies, with one deadline of read_timeout for the lot. */
+ * gathers all replies, with one deadline of read_timeout for the lot. A
+ * Sentinel or Cluster server's command goes to the node that takes it now
+ * (redislock_topology.h). */
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
+
+/* As redislock_pool_exec(), every server taken as one server. */
+void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
+
+/* Closes the pooled connections to srv (its master changed). */
+void redislock_pool_forget(const redislock_server *srv);
 
 /* The reply to the k-th command of cmd's pipeline (0-based), or NULL when
  * it was not read (the exchange failed first, or never got past a new

@@ -9,6 +9,7 @@
 #include "php_redislock.h"
 #include "redislock_config.h"
 #include "redislock_dsn.h"
+#include "redislock_topology.h"
 
 #include <string.h>
 
@@ -67,7 +68,13 @@ static void server_finish(redislock_server *srv)
     char num[24];
     size_t nlen;
 
-    if (srv->path) {
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL) {
+        smart_str_appends_ex(&label, "Sentinel master ", 1);
+        smart_str_appends_ex(&label, srv->topo->master, 1);
+    } else if (srv->kind == REDISLOCK_SERVER_CLUSTER) {
+        smart_str_appends_ex(&label, "cluster of ", 1);
+        smart_str_appends_ex(&label, srv->topo->seeds[0].label, 1);
+    } else if (srv->path) {
         smart_str_appends_ex(&label, srv->path, 1);
         if (srv->db) {
             smart_str_appends_ex(&label, "?db=", 1);
@@ -129,15 +136,133 @@ static void server_dtor(redislock_server *srv)
         ZEND_SECURE_ZERO(srv->id, srv->id_len);
         pefree(srv->id, 1);
     }
+    if (srv->topo) {
+        redislock_topology_free(srv->topo);
+    }
 }
 
-/* Two entries name the same server when they reach the same address. */
+/* Copies a C string (NULL stays NULL), persistent. */
+static char *dup_or_null(const char *s)
+{
+    return s ? pestrdup(s, 1) : NULL;
+}
+
+/* Gives seed the credentials, database and TLS settings of tmpl. */
+static void inherit(redislock_server *seed, const redislock_server *tmpl, const char *password, size_t password_len,
+                    const char *user, size_t user_len)
+{
+    seed->user = user ? pestrndup(user, user_len, 1) : NULL;
+    seed->user_len = user_len;
+    seed->password = password ? pestrndup(password, password_len, 1) : NULL;
+    seed->password_len = password_len;
+    seed->tls = tmpl->tls;
+    seed->tls_verify = tmpl->tls_verify;
+    seed->tls_ca = dup_or_null(tmpl->tls_ca);
+    seed->tls_cert = dup_or_null(tmpl->tls_cert);
+    seed->tls_key = dup_or_null(tmpl->tls_key);
+}
+
+redislock_server *redislock_server_node(const redislock_server *tmpl, const char *host, size_t hlen, int port)
+{
+    redislock_server *node = pecalloc(1, sizeof(*node), 1);
+
+    node->host = pestrndup(host, hlen, 1);
+    node->port = port;
+    node->db = tmpl->db;
+    inherit(node, tmpl, tmpl->password, tmpl->password_len, tmpl->user, tmpl->user_len);
+    server_finish(node);
+    return node;
+}
+
+void redislock_server_free(redislock_server *srv)
+{
+    if (srv) {
+        server_dtor(srv);
+        pefree(srv, 1);
+    }
+}
+
+void redislock_topology_finish(redislock_server *srv)
+{
+    redislock_topology *topo = srv->topo;
+
+    for (uint32_t i = 0; i < topo->nseeds; i++) {
+        redislock_server *seed = &topo->seeds[i];
+        if (srv->kind == REDISLOCK_SERVER_SENTINEL) {
+            /* The Sentinels take their own password, no user, no database. */
+            inherit(seed, srv, topo->sentinel_password, topo->sentinel_password_len, NULL, 0);
+        } else {
+            inherit(seed, srv, srv->password, srv->password_len, srv->user, srv->user_len);
+        }
+        server_finish(seed);
+    }
+}
+
+void redislock_topology_free(redislock_topology *topo)
+{
+    for (uint32_t i = 0; i < topo->nseeds; i++) {
+        server_dtor(&topo->seeds[i]);
+    }
+    if (topo->master) pefree(topo->master, 1);
+    if (topo->sentinel_password) {
+        ZEND_SECURE_ZERO(topo->sentinel_password, topo->sentinel_password_len);
+        pefree(topo->sentinel_password, 1);
+    }
+    redislock_server_free(topo->node);
+    for (uint32_t i = 0; i < topo->nnodes; i++) {
+        redislock_server_free(topo->nodes[i]);
+    }
+    if (topo->nodes) pefree(topo->nodes, 1);
+    if (topo->slots) pefree(topo->slots, 1);
+    pefree(topo, 1);
+}
+
+/* Two entries name the same server when they reach the same address (a
+ * Sentinel or Cluster entry: the same first seed, and the same master). */
 static bool same_address(const redislock_server *a, const redislock_server *b)
 {
+    if (a->kind != b->kind) {
+        return false;
+    }
+    if (a->kind == REDISLOCK_SERVER_SENTINEL && strcmp(a->topo->master, b->topo->master) != 0) {
+        return false;
+    }
     if (a->path || b->path) {
         return a->path && b->path && strcmp(a->path, b->path) == 0;
     }
     return a->port == b->port && strcasecmp(a->host, b->host) == 0;
+}
+
+/* Whether [p, end) starts (after white space) with a scheme: "name://". */
+static bool starts_scheme(const char *p, const char *end)
+{
+    while (p < end && isspace((unsigned char) *p)) p++;
+    if (p == end || !isalpha((unsigned char) *p)) {
+        return false;
+    }
+    while (p < end && (isalnum((unsigned char) *p) || *p == '+' || *p == '-' || *p == '.')) p++;
+    return end - p >= 3 && memcmp(p, "://", 3) == 0;
+}
+
+/* The end of the DSN that starts at p: the next comma, or for a DSN that
+ * lists several hosts (Sentinel, Cluster) the next comma a scheme follows. */
+static const char *dsn_end(const char *p, const char *end)
+{
+    const char *s = p;
+    bool multi;
+
+    while (s < end && isspace((unsigned char) *s)) s++;
+    multi = redislock_dsn_multi(s, (size_t) (end - s));
+    for (;;) {
+        const char *comma = memchr(p, ',', (size_t) (end - p));
+        if (!comma) {
+            return end;
+        }
+        if (!multi || starts_scheme(comma + 1, end)) {
+            return comma;
+        }
+        p = comma + 1;
+    }
 }
 
 int redislock_servers_parse_tls(const char *dsn, size_t len, const redislock_tls_settings *tls, redislock_servers **out,
@@ -145,15 +270,13 @@ int redislock_servers_parse_tls(const char *dsn, size_t len, const redislock_tls
 {
     redislock_servers *list;
     const char *p = dsn, *end = dsn + len;
-    uint32_t count = 1;
+    uint32_t count = 0;
 
-    for (size_t i = 0; i < len; i++) {
-        if (dsn[i] == ',') {
-            count++;
-        }
-        if (dsn[i] == '\0') {
-            ERR("the server list contains a NUL byte");
-        }
+    if (memchr(dsn, '\0', len)) {
+        ERR("the server list contains a NUL byte");
+    }
+    for (const char *q = dsn; q <= end; q = dsn_end(q, end) + 1) {
+        count++;
     }
     if (count > REDISLOCK_MAX_SERVERS) {
         ERR("at most %d servers are supported", REDISLOCK_MAX_SERVERS);
@@ -162,8 +285,7 @@ int redislock_servers_parse_tls(const char *dsn, size_t len, const redislock_tls
     list->refcount = 1;
 
     while (list->count < count) {
-        const char *comma = memchr(p, ',', (size_t) (end - p));
-        const char *s = p, *e = comma ? comma : end;
+        const char *stop = dsn_end(p, end), *s = p, *e = stop;
         redislock_server *srv = &list->server[list->count];
         char detail[160];
 
@@ -179,6 +301,9 @@ int redislock_servers_parse_tls(const char *dsn, size_t len, const redislock_tls
             goto fail;
         }
         server_apply_tls(srv, tls);
+        if (srv->topo) {
+            redislock_topology_finish(srv);
+        }
         server_finish(srv);
         for (uint32_t j = 0; j + 1 < list->count; j++) {
             if (same_address(&list->server[j], srv)) {
@@ -186,7 +311,7 @@ int redislock_servers_parse_tls(const char *dsn, size_t len, const redislock_tls
                 goto fail;
             }
         }
-        p = comma ? comma + 1 : end;
+        p = stop + 1;
     }
     *out = list;
     return REDISLOCK_OK;
@@ -261,30 +386,75 @@ static void format_tls(const redislock_server *srv, smart_str *out)
     }
 }
 
+/* Appends a password, or *** when masking. */
+static void format_secret(smart_str *out, const char *s, size_t len, bool mask)
+{
+    if (mask) {
+        smart_str_appendl(out, "***", 3);
+    } else {
+        pct_encode(out, s, len);
+    }
+}
+
+/* Appends a Sentinel or Cluster entry: its seeds, database and query. */
+static void format_multi(const redislock_server *srv, bool mask, smart_str *out)
+{
+    const redislock_topology *topo = srv->topo;
+
+    for (uint32_t k = 0; k < topo->nseeds; k++) {
+        if (k > 0) {
+            smart_str_appendc(out, ',');
+        }
+        smart_str_appends(out, topo->seeds[k].label);
+    }
+    if (srv->db) {
+        smart_str_appendc(out, '/');
+        smart_str_append_long(out, srv->db);
+    }
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL) {
+        smart_str_appends(out, "?master=");
+        pct_encode(out, topo->master, strlen(topo->master));
+        if (topo->sentinel_password) {
+            smart_str_appends(out, "&sentinel_password=");
+            format_secret(out, topo->sentinel_password, topo->sentinel_password_len, mask);
+        }
+    }
+}
+
 void redislock_servers_format(const redislock_servers *list, bool mask, smart_str *out)
 {
+    static const char *schemes[][2] = {
+        { "redis://", "rediss://" }, { "redis-sentinel://", "rediss-sentinel://" },
+        { "redis-cluster://", "rediss-cluster://" },
+    };
+
     for (uint32_t i = 0; i < list->count; i++) {
         const redislock_server *srv = &list->server[i];
+        size_t mark;
 
         if (i > 0) {
             smart_str_appendc(out, ',');
         }
-        smart_str_appends(out, srv->path ? "unix://" : srv->tls ? "rediss://" : "redis://");
+        smart_str_appends(out, srv->path ? "unix://" : schemes[srv->kind][srv->tls]);
         if (srv->password) {
             if (srv->user) {
                 pct_encode(out, srv->user, srv->user_len);
             }
             smart_str_appendc(out, ':');
-            if (mask) {
-                smart_str_appendl(out, "***", 3);
-            } else {
-                pct_encode(out, srv->password, srv->password_len);
-            }
+            format_secret(out, srv->password, srv->password_len, mask);
             smart_str_appendc(out, '@');
         }
-        /* The label is the address and database in DSN syntax. */
-        smart_str_appends(out, srv->label);
+        if (srv->kind == REDISLOCK_SERVER_DIRECT) {
+            /* The label is the address and database in DSN syntax. */
+            smart_str_appends(out, srv->label);
+        } else {
+            format_multi(srv, mask, out);
+        }
+        mark = out->s ? ZSTR_LEN(out->s) : 0;
         format_tls(srv, out);
+        if (srv->kind == REDISLOCK_SERVER_SENTINEL && out->s && ZSTR_LEN(out->s) > mark) {
+            ZSTR_VAL(out->s)[mark] = '&'; /* the query began with master= */
+        }
     }
 }
 
