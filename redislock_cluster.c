@@ -144,32 +144,59 @@ static bool next_bulk(const char **p, const char *end, const char **s, size_t *l
     return true;
 }
 
-/* The slot of the first key of the command's first command, or -1 when it
- * has none (EVAL with no keys, WAIT). */
-static int cmd_slot(const redislock_cmd *cmd)
+/* The key of one command (its arguments arg[0..argc), of which at most
+ * the first 4 are read): the first key, or -1 when it has none (EVAL with
+ * no keys, WAIT). */
+static int command_key(const char **arg, const size_t *len, int argc)
 {
-    const char *p = cmd->buf, *end = cmd->buf + cmd->len, *arg[4];
-    size_t len[4];
-    int argc = 0, want;
+    int want = (len[0] == 4 && strncasecmp(arg[0], "EVAL", 4) == 0)
+                       || (len[0] == 7 && strncasecmp(arg[0], "EVALSHA", 7) == 0)
+                   ? 3 : 1;
 
-    if (p >= end || *p != '*') {
-        return -1;
-    }
-    p = memchr(p, '\n', (size_t) (end - p));
-    for (p = p ? p + 1 : end; argc < 4 && next_bulk(&p, end, &arg[argc], &len[argc]); argc++) {
-    }
-    if (argc == 0) {
-        return -1;
-    }
-    want = (len[0] == 4 && strncasecmp(arg[0], "EVAL", 4) == 0) || (len[0] == 7 && strncasecmp(arg[0], "EVALSHA", 7) == 0)
-               ? 3 : 1;
     if (want == 3 && (argc < 4 || (len[2] == 1 && arg[2][0] == '0'))) {
         return -1;
     }
-    if (argc <= want || (len[0] == 4 && strncasecmp(arg[0], "WAIT", 4) == 0)) {
+    if (argc <= want || (len[0] == 4 && strncasecmp(arg[0], "WAIT", 4) == 0)
+        || (len[0] == 6 && strncasecmp(arg[0], "ASKING", 6) == 0)) {
         return -1;
     }
-    return redislock_key_slot(arg[want], len[want]);
+    return want;
+}
+
+/* The slot a command (maybe a pipeline) goes to: that of the last of its
+ * commands that has a key. Leftover releases ride ahead of a caller's own
+ * command (redislock_leftovers.h), and the sync pair is EXISTS key, WAIT:
+ * the last key is the one the caller's command is about. -1: no key. */
+static int cmd_slot(const redislock_cmd *cmd)
+{
+    const char *p = cmd->buf, *end = cmd->buf + cmd->len;
+    int slot = -1;
+
+    while (p < end && *p == '*') {
+        const char *arg[4];
+        size_t len[4];
+        int argc = 0, n = 0, key;
+
+        for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
+            n = n * 10 + (*p - '0');
+        }
+        p += 2; /* \r\n */
+        for (int i = 0; i < n; i++) {
+            const char *s;
+            size_t l;
+            if (!next_bulk(&p, end, &s, &l)) {
+                return slot;
+            }
+            if (argc < 4) {
+                arg[argc] = s;
+                len[argc++] = l;
+            }
+        }
+        if (argc > 0 && (key = command_key(arg, len, argc)) >= 0) {
+            slot = redislock_key_slot(arg[key], len[key]);
+        }
+    }
+    return slot;
 }
 
 const redislock_server *redislock_cluster_node(const redislock_server *srv, const redislock_cmd *cmd,

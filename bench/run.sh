@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum]
+# bench/run.sh [single] [quorum] [tls]
 #
 # Sets up the machine and builds the extension (scripts/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts five private redis-server processes on
@@ -8,6 +8,7 @@
 #
 #   bench/single.php   one server: RedisLock against SET NX PX + EVALSHA by hand
 #   bench/quorum.php   Redlock over 1, 3 and 5 servers against sequential phpredis
+#   bench/tls.php      rediss:// against redis:// on one server of its own (run only when named)
 #
 # Each prints a table of cycles/s per round with medians and the ratios of
 # medians. Within a round the variants take turns, so that load from
