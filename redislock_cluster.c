@@ -89,24 +89,12 @@ static bool read_map(const redislock_server *srv, const redislock_cmd *cmds, uin
 /* Asks the seeds for the slot map. */
 static int load_map(const redislock_server *srv, const redislock_netopts *o, char *err, size_t errlen)
 {
-    redislock_topology *topo = srv->topo;
     const char *argv[] = { "CLUSTER", "SLOTS" };
-    size_t lens[] = { 7, 5 };
     redislock_cmd cmds[REDISLOCK_SEEDS_MAX];
-    uint32_t n = MIN(topo->nseeds, REDISLOCK_MAX_SERVERS);
     smart_str buf = { 0 };
+    uint32_t n = redislock_seeds_exec(srv, 2, argv, cmds, &buf, o);
     int rc = REDISLOCK_OK;
 
-    redislock_encode(&buf, 2, argv, lens);
-    memset(cmds, 0, sizeof(cmds));
-    for (uint32_t k = 0; k < n; k++) {
-        cmds[k].srv = &topo->seeds[k];
-        cmds[k].buf = ZSTR_VAL(buf.s);
-        cmds[k].len = ZSTR_LEN(buf.s);
-        cmds[k].count = 1;
-        cmds[k].idx = k;
-    }
-    redislock_pool_exec_direct(cmds, n, o);
     if (!read_map(srv, cmds, n)) {
         const char *why = "no slot map in its reply";
         for (uint32_t k = 0; k < n; k++) {

@@ -223,11 +223,37 @@ static int parse_query(redislock_server *srv, const char *q, const char *end, ch
     return REDISLOCK_OK;
 }
 
+/* Reads the userinfo of [*s, end) (up to the last '@' before the first
+ * '/'), if any, and moves *s past it; *slash: where the hosts end (the '/'
+ * before the database, or end). */
+static int parse_authority(redislock_server *srv, const char **s, const char *end, const char **slash, char *err,
+                           size_t errlen)
+{
+    const char *at = NULL;
+
+    *slash = memchr(*s, '/', (size_t) (end - *s));
+    if (!*slash) {
+        *slash = end;
+    }
+    for (const char *q = *s; q < *slash; q++) {
+        if (*q == '@') {
+            at = q;
+        }
+    }
+    if (at) {
+        if (parse_userinfo(srv, *s, (size_t) (at - *s), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        *s = at + 1;
+    }
+    return REDISLOCK_OK;
+}
+
 /* Parses what follows "redis://" or "rediss://" in [s, end):
  * [userinfo@]host[:port][/db], and for rediss:// a query. */
 static int parse_redis(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
 {
-    const char *query = memchr(s, '?', (size_t) (end - s)), *slash, *at = NULL;
+    const char *query = memchr(s, '?', (size_t) (end - s)), *slash;
 
     if (memchr(s, '#', (size_t) (end - s))) {
         ERR("a DSN takes no fragment");
@@ -241,20 +267,8 @@ static int parse_redis(redislock_server *srv, const char *s, const char *end, ch
         }
         end = query;
     }
-    slash = memchr(s, '/', (size_t) (end - s));
-    if (!slash) {
-        slash = end;
-    }
-    for (const char *q = s; q < slash; q++) {
-        if (*q == '@') {
-            at = q;
-        }
-    }
-    if (at) {
-        if (parse_userinfo(srv, s, (size_t) (at - s), err, errlen) != REDISLOCK_OK) {
-            return REDISLOCK_ERR;
-        }
-        s = at + 1;
+    if (parse_authority(srv, &s, end, &slash, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
     }
     if (parse_hostport(srv, s, (size_t) (slash - s), REDISLOCK_DEFAULT_PORT, err, errlen) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
@@ -350,7 +364,7 @@ static int parse_seeds(redislock_server *srv, const char *s, const char *end, ch
  * a query. */
 static int parse_multi(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
 {
-    const char *query = memchr(s, '?', (size_t) (end - s)), *slash, *at = NULL;
+    const char *query = memchr(s, '?', (size_t) (end - s)), *slash;
 
     srv->topo = pecalloc(1, sizeof(*srv->topo), 1);
     if (memchr(s, '#', (size_t) (end - s))) {
@@ -368,20 +382,8 @@ static int parse_multi(redislock_server *srv, const char *s, const char *end, ch
     if (srv->kind == REDISLOCK_SERVER_SENTINEL && !srv->topo->master) {
         ERR("redis-sentinel:// DSNs need ?master=NAME");
     }
-    slash = memchr(s, '/', (size_t) (end - s));
-    if (!slash) {
-        slash = end;
-    }
-    for (const char *q = s; q < slash; q++) {
-        if (*q == '@') {
-            at = q;
-        }
-    }
-    if (at) {
-        if (parse_userinfo(srv, s, (size_t) (at - s), err, errlen) != REDISLOCK_OK) {
-            return REDISLOCK_ERR;
-        }
-        s = at + 1;
+    if (parse_authority(srv, &s, end, &slash, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
     }
     if (parse_seeds(srv, s, slash, err, errlen) != REDISLOCK_OK) {
         return REDISLOCK_ERR;

@@ -124,23 +124,12 @@ static redislock_server *pick(const redislock_server *srv, redislock_cmd *cmds, 
 static redislock_server *ask(const redislock_server *srv, const redislock_netopts *o, bool *answered, char *err,
                              size_t errlen)
 {
-    redislock_topology *topo = srv->topo;
-    const char *argv[] = { "SENTINEL", "get-master-addr-by-name", topo->master };
+    const char *argv[] = { "SENTINEL", "get-master-addr-by-name", srv->topo->master };
     redislock_cmd cmds[REDISLOCK_SEEDS_MAX];
-    uint32_t n = MIN(topo->nseeds, REDISLOCK_MAX_SERVERS);
     smart_str buf = { 0 };
+    uint32_t n = redislock_seeds_exec(srv, 3, argv, cmds, &buf, o);
     redislock_server *node;
 
-    encode(&buf, 3, argv);
-    memset(cmds, 0, sizeof(cmds));
-    for (uint32_t k = 0; k < n; k++) {
-        cmds[k].srv = &topo->seeds[k];
-        cmds[k].buf = ZSTR_VAL(buf.s);
-        cmds[k].len = ZSTR_LEN(buf.s);
-        cmds[k].count = 1;
-        cmds[k].idx = k;
-    }
-    redislock_pool_exec_direct(cmds, n, o);
     node = pick(srv, cmds, n, o, answered, err, errlen);
     redislock_cmds_dtor(cmds, n);
     smart_str_free(&buf);

@@ -66,6 +66,12 @@ const redislock_server *redislock_cluster_moved(const redislock_server *srv, int
 /* Cluster: forgets the slot map (a failover, CLUSTERDOWN). */
 void redislock_cluster_forget(const redislock_server *srv);
 
+/* Sends one command (argc C strings, at most 4) to all seeds of srv at
+ * once, encoded into buf; cmds gets the results (free with
+ * redislock_cmds_dtor). Returns how many. */
+uint32_t redislock_seeds_exec(const redislock_server *srv, int argc, const char **argv, redislock_cmd *cmds,
+                              smart_str *buf, const redislock_netopts *o);
+
 /* Forgets what srv's seeds said, whatever it is (nothing for a direct
  * server): a failover is suspected. */
 void redislock_route_forget(const redislock_server *srv);
