@@ -257,6 +257,9 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
         pending[i] = true;
         cmds[i].reply = NULL;
         cmds[i].got = 0;
+        cmds[i].expect = 1;
+        cmds[i].in_hello = false;
+        cmds[i].conn = NULL;
         cmds[i].status = REDISLOCK_CMD_OK;
         cmds[i].errstr[0] = '\0';
     }
