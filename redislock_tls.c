@@ -359,11 +359,21 @@ static ssize_t tls_io_result(redislock_transport *t, int rc)
     }
 }
 
+/* Empties OpenSSL's error queue (of this thread), which SSL_get_error()
+ * needs empty before the call it judges. Looking is much cheaper than
+ * clearing, and the queue is almost always empty already. */
+static void errors_clear(void)
+{
+    if (ERR_peek_error() != 0) {
+        ERR_clear_error();
+    }
+}
+
 static ssize_t tls_read(redislock_transport *t, char *buf, size_t len)
 {
     int rc;
 
-    ERR_clear_error();
+    errors_clear();
     errno = 0;
     rc = SSL_read(t->tls, buf, (int) MIN(len, INT_MAX));
     if (rc > 0) {
@@ -377,7 +387,7 @@ static ssize_t tls_write(redislock_transport *t, const char *buf, size_t len)
 {
     int rc;
 
-    ERR_clear_error();
+    errors_clear();
     errno = 0;
     rc = SSL_write(t->tls, buf, (int) MIN(len, INT_MAX));
     if (rc > 0) {
