@@ -13,6 +13,7 @@ packages=(
     libhiredis-dev pkg-config            # the Redis client library the extension links
     libssl-dev openssl                   # TLS (rediss://), and certificates for the TLS tests
     redis-server redis-tools             # real servers for tests, demo and benchmarks
+    redis-sentinel                       # Sentinels for the Sentinel tests
     php-redis                            # phpredis: the benchmarks' baseline
     libfcgi-bin                          # cgi-fcgi: a FastCGI client for the FPM tests
     valgrind                             # the memory-checked test pass
