@@ -33,6 +33,13 @@ typedef struct redislock_stats {
     zend_ulong commands;       /* commands the servers answered (connection handshakes included) */
 } redislock_stats;
 
+/* An INI entry set to a value that cannot be parsed (redislock_ini.c). */
+#define REDISLOCK_INI_BROKEN_MAX 32
+typedef struct redislock_ini_broken {
+    zend_string *name; /* persistent */
+    char what[256];    /* what is wrong with it */
+} redislock_ini_broken;
+
 struct redislock_conn;
 struct redislock_object;
 struct redislock_leftover;
@@ -43,6 +50,8 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     redislock_servers *servers;
     char *prefix;
     redislock_settings defaults; /* the INI entries of redislock_options (servers aside) */
+    redislock_ini_broken ini_broken[REDISLOCK_INI_BROKEN_MAX]; /* entries with a value that cannot be used */
+    uint32_t nini_broken;
 
     /* Connection pool: persistent and request-scoped connections. */
     struct redislock_conn **conns;
