@@ -30,6 +30,11 @@ typedef struct redislock_server {
     char *label;         /* printable address, never with credentials: host:port/db, path?db=N */
     char *id;            /* pool identity: address, db, user and password, exact (binary, not a C string) */
     size_t id_len;
+    /* Process-local health, kept by the pool: rounds that gave this server
+     * up in a row, and until when (monotonic us) a round that can make a
+     * quorum without it leaves it out. */
+    uint32_t strikes;
+    uint64_t skip_until;
 } redislock_server;
 
 /* A parsed DSN list, shared by reference between the INI setting and the

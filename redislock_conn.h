@@ -37,6 +37,7 @@ struct redislock_conn {
 #define PHASE_RECV 2
 #define PHASE_DONE 3
 #define PHASE_PROBE 4   /* connected again after a handshake broke: listening before sending */
+#define PHASE_IDLE 5    /* not under way (not readied, or refused before it was) */
 
 /* How long a connection reopened after its handshake broke listens before
  * it sends: a server at maxclients writes its refusal and closes at once,

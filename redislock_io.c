@@ -358,10 +358,24 @@ static void io_timers(redislock_cmd *cmd, uint64_t now)
     }
 }
 
+/* The round's outcome is known: the commands still under way are given up,
+ * their connections closed (their replies, should they come, would be out
+ * of step with the next command). */
+static void io_give_up(redislock_cmd **cmds, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cmds[i]->phase != PHASE_DONE) {
+            cmd_fail(cmds[i], cmds[i]->phase == PHASE_CONNECT ? REDISLOCK_CMD_CONNECT : REDISLOCK_CMD_TIMEOUT,
+                     "%s had not answered when a quorum had", cmds[i]->srv->label);
+        }
+    }
+}
+
 void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
     size_t idx[REDISLOCK_MAX_SERVERS];
+    uint64_t began = redislock_now_us(), grace_end = 0;
 
     for (size_t i = 0; i < n; i++) {
         if (cmds[i]->phase == PHASE_SEND) {
@@ -377,6 +391,16 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
             return;
         }
         now = redislock_now_us();
+        if (o->enough && !grace_end && redislock_enough_known(o->enough)) {
+            /* Known: a server a little slower than the others still gets
+             * to answer, a frozen one costs no more than that. */
+            grace_end = now + (now - began) + REDISLOCK_GRACE_US;
+        }
+        if (grace_end && now >= grace_end) {
+            io_give_up(cmds, n);
+            return;
+        }
+        first = grace_end ? MIN(first, grace_end) : first;
         rc = poll(pfd, (nfds_t) active, now >= first ? 0 : (int) ((first - now + 999) / 1000));
         if (rc < 0 && errno != EINTR) {
             for (size_t k = 0; k < active; k++) {

@@ -95,9 +95,8 @@ redislock_netopts redislock_lock_netopts(const redislock_lock *l);
 uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl);
 uint64_t redislock_lock_op_deadline(const redislock_lock *l);
 /* Runs a script on every server of the lock. */
-void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c);
-void redislock_lock_script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
-                               const char **argv, size_t *lens);
+void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c,
+                             int (*vote)(const redislock_cmd *cmd));
 /* Removes our token from the servers in mask (leftovers where unanswered). */
 void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline);
 uint32_t redislock_lock_all_servers(const redislock_lock *l);

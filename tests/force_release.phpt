@@ -2,6 +2,7 @@
 RedisLock::forceRelease(): deletes the lock whoever holds it (true when a key was deleted), wakes a waiter as a release does, works on a quorum, and throws ConnectionException when the servers cannot say
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

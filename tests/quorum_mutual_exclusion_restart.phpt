@@ -2,6 +2,7 @@
 Quorum: forked workers doing a read-modify-write under a 3-server lock never lose an update while one server is killed and restarted mid-run
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php
 require __DIR__ . '/skipif.inc';

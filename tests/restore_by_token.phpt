@@ -2,6 +2,7 @@
 RedisLock::restore(): another process continues a hold by its token (release, extend, isAcquired act on it; remaining() is 0 until dated again); a token that is not the holder's touches nothing; a malformed token is a ValueError; a restored object does not release on its own unless asked to
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
