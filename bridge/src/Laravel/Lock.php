@@ -109,7 +109,9 @@ final class Lock extends CacheLock
     private function take(int $waitMs): bool
     {
         if ($this->chosenOwner) {
-            throw new InvalidArgumentException('A redislock lock cannot be taken under an owner of your choosing: pass null and read owner() after taking it.');
+            throw new InvalidArgumentException(
+                'A redislock lock cannot be taken under an owner of your choosing: pass null, read owner() once held.'
+            );
         }
         $lock = new RedisLock($this->name, $this->options);
         if (!$lock->acquire($waitMs)) {

@@ -35,7 +35,9 @@ final class RedisLockProvider implements LockProvider
     public function __construct(#[\SensitiveParameter] array $options = [])
     {
         if (array_key_exists('auto_release', $options)) {
-            throw new InvalidArgumentException('The "auto_release" option cannot be used: a Laravel lock outlives its object until released or expired.');
+            throw new InvalidArgumentException(
+                'No "auto_release" option: a Laravel lock outlives its object until it is released or expires.'
+            );
         }
         $this->options = ['auto_release' => false] + $options + ['ttl' => self::NO_EXPIRY_TTL_MS];
         new RedisLock('options-check', $this->options);

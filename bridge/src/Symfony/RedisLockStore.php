@@ -49,10 +49,14 @@ final class RedisLockStore implements BlockingStoreInterface
     public function __construct(#[\SensitiveParameter] array $options = [])
     {
         if (array_key_exists('auto_release', $options)) {
-            throw new InvalidArgumentException('The "auto_release" option is not for the store: Symfony\'s Lock releases on destruction when created with $autoRelease = true.');
+            throw new InvalidArgumentException(
+                'No "auto_release" option: Symfony\'s Lock releases on destruction when $autoRelease is true.'
+            );
         }
         if (is_int($options['ttl'] ?? null) && $options['ttl'] <= 0) {
-            throw new InvalidTtlException(sprintf('"%s()" expects a strictly positive "ttl" (milliseconds). Got %d.', __METHOD__, $options['ttl']));
+            throw new InvalidTtlException(
+                sprintf('"%s()" expects a strictly positive "ttl" (milliseconds). Got %d.', __METHOD__, $options['ttl'])
+            );
         }
         $this->options = ['auto_release' => false] + $options;
         try {
@@ -137,7 +141,8 @@ final class RedisLockStore implements BlockingStoreInterface
         try {
             $renewed = $hold->extend($ttlMs);
         } catch (RedisLockException $e) {
-            throw new LockAcquiringException(sprintf('Failed to put off the expiration of the "%s" lock.', $key), 0, $e);
+            $message = sprintf('Failed to put off the expiration of the "%s" lock.', $key);
+            throw new LockAcquiringException($message, 0, $e);
         }
         if ($renewed) {
             $key->reduceLifetime($hold->remaining() / 1000);
