@@ -8,6 +8,7 @@ use Illuminate\Cache\Lock as CacheLock;
 use Illuminate\Contracts\Cache\LockTimeoutException;
 use InvalidArgumentException;
 use RedisLock;
+use RedisLock\Bridge\Lease;
 use RedisLock\Bridge\Token;
 
 /**
@@ -31,14 +32,14 @@ final class Lock extends CacheLock
     private bool $chosenOwner;
 
     /**
-     * @param int                  $seconds the lease; 0 or less: the 'ttl' of $options
+     * @param int                  $seconds the lease (cut to Lease::MAX_MS); 0 or less: the 'ttl' of $options
      * @param array<string, mixed> $options RedisLock's options, 'auto_release' => false among them
      */
     public function __construct(string $name, int $seconds, ?string $owner, #[\SensitiveParameter] array $options)
     {
         parent::__construct($name, $seconds, $owner);
         $this->chosenOwner = $owner !== null && !Token::isWellFormed($owner);
-        $this->options = $seconds > 0 ? ['ttl' => $seconds * 1000] + $options : $options;
+        $this->options = $seconds > 0 ? ['ttl' => Lease::fromSeconds($seconds)] + $options : $options;
     }
 
     /**

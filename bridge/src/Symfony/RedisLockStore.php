@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace RedisLock\Bridge\Symfony;
 
 use RedisLock;
+use RedisLock\Bridge\Lease;
 use RedisLock\Bridge\Token;
 use RedisLockException;
 use Symfony\Component\Lock\BlockingStoreInterface;
@@ -93,7 +94,7 @@ final class RedisLockStore implements BlockingStoreInterface
             throw new InvalidTtlException(sprintf('"%s()" expects a strictly positive TTL. Got %s.', __METHOD__, $ttl));
         }
         $key->reduceLifetime($ttl);
-        if (!$this->renew($key, (int) ceil($ttl * 1000))) {
+        if (!$this->renew($key, Lease::fromSeconds($ttl))) {
             // a lease shorter than the clock-drift allowance is no lease: expired, not taken
             $this->checkNotExpired($key);
             throw new LockConflictedException(sprintf('The "%s" lock is not held by this key any more.', $key));

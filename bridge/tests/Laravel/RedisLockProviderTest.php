@@ -11,6 +11,7 @@ use Illuminate\Contracts\Cache\LockTimeoutException;
 use InvalidArgumentException;
 use PHPUnit\Framework\TestCase;
 use RedisLock\Bridge\Laravel\RedisLockProvider;
+use RedisLock\Bridge\Lease;
 use RedisLock\Bridge\Tests\Support\Child;
 use RedisLock\Bridge\Tests\Support\Server;
 
@@ -80,6 +81,16 @@ final class RedisLockProviderTest extends TestCase
         $this->assertTrue($provider->lock($name, 30)->get());
         $this->assertGreaterThan(25000, Server::pttl($name));
         $this->assertLessThanOrEqual(30000, Server::pttl($name));
+        $provider->lock($name)->forceRelease();
+    }
+
+    public function testLeaseBeyondTheExtensionsLongestIsCutToIt(): void
+    {
+        $provider = $this->provider();
+        $name = Server::name(__FUNCTION__);
+
+        $this->assertTrue($provider->lock($name, 30 * 86400)->get());
+        $this->assertGreaterThan(Lease::MAX_MS - 60000, Server::pttl($name));
         $provider->lock($name)->forceRelease();
     }
 

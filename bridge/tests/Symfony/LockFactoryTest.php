@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace RedisLock\Bridge\Tests\Symfony;
 
 use PHPUnit\Framework\TestCase;
+use RedisLock\Bridge\Lease;
 use RedisLock\Bridge\Symfony\RedisLockStore;
 use RedisLock\Bridge\Tests\Support\Child;
 use RedisLock\Bridge\Tests\Support\Server;
@@ -101,6 +102,16 @@ final class LockFactoryTest extends TestCase
         usleep(400000);
         $this->assertFalse($lock->isExpired());
         $this->assertTrue($lock->isAcquired());
+        $lock->release();
+    }
+
+    public function testTtlBeyondTheExtensionsLongestIsCutToIt(): void
+    {
+        $lock = $this->factory()->createLock($name = Server::name(__FUNCTION__), 30 * 86400.0);
+
+        $this->assertTrue($lock->acquire());
+        $this->assertGreaterThan(Lease::MAX_MS - 60000, Server::pttl($name));
+        $this->assertLessThanOrEqual(Lease::MAX_MS / 1000, $lock->getRemainingLifetime());
         $lock->release();
     }
 
