@@ -252,6 +252,14 @@ final class RedisLockProviderTest extends TestCase
         $lock->get();
     }
 
+    public function testUnreachableServerIsAConnectionException(): void
+    {
+        $provider = $this->provider(['servers' => 'redis://127.0.0.1:' . rl_free_port(), 'connect_timeout' => 200]);
+
+        $this->expectException(\RedisLock\ConnectionException::class);
+        $provider->lock(Server::name(__FUNCTION__), 10)->get();
+    }
+
     public function testOptionsAreCheckedAtConstruction(): void
     {
         try {

@@ -11,8 +11,11 @@ use RedisLock\Bridge\Tests\Support\Server;
 use Symfony\Component\Lock\BlockingStoreInterface;
 use Symfony\Component\Lock\Exception\InvalidArgumentException;
 use Symfony\Component\Lock\Exception\InvalidTtlException;
+use Symfony\Component\Lock\Exception\LockAcquiringException;
 use Symfony\Component\Lock\Exception\LockConflictedException;
 use Symfony\Component\Lock\Exception\LockExpiredException;
+use Symfony\Component\Lock\Exception\LockReleasingException;
+use Symfony\Component\Lock\Exception\LockStorageException;
 use Symfony\Component\Lock\Key;
 use Symfony\Component\Lock\PersistingStoreInterface;
 
@@ -281,6 +284,33 @@ final class RedisLockStoreTest extends TestCase
         $store->putOffExpiration($key, 5.0);
         $store->delete($key);
         $this->assertFalse($store->exists($key));
+    }
+
+    public function testUnreachableServerIsReportedInSymfonysTerms(): void
+    {
+        $store = $this->store(['servers' => 'redis://127.0.0.1:' . rl_free_port(), 'connect_timeout' => 200]);
+        $key = $this->key();
+
+        try {
+            $store->save($key);
+            $this->fail('save() must not answer when the server cannot');
+        } catch (LockAcquiringException $e) {
+            $this->assertInstanceOf(\RedisLock\ConnectionException::class, $e->getPrevious());
+        }
+        $key->setState(RedisLockStore::class, str_repeat('a', 32)); // a hold taken earlier
+        try {
+            $store->exists($key);
+            $this->fail('exists() must not answer when the server cannot');
+        } catch (LockStorageException $e) {
+            $this->assertInstanceOf(\RedisLock\ConnectionException::class, $e->getPrevious());
+        }
+        try {
+            $store->putOffExpiration($key, 1.0);
+            $this->fail('putOffExpiration() must not answer when the server cannot');
+        } catch (LockAcquiringException $e) {
+        }
+        $this->expectException(LockReleasingException::class);
+        $store->delete($key);
     }
 
     public function testInvalidTtl(): void
