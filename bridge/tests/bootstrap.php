@@ -29,6 +29,7 @@ if (is_file(__DIR__ . '/../vendor/autoload.php')) {
 } else {
     require_once 'Symfony/Component/Lock/autoload.php';
     require_once 'Illuminate/Cache/autoload.php';
+    require_once 'Illuminate/Bus/autoload.php';
     spl_autoload_register(static function (string $class): void {
         $roots = ['RedisLock\\Bridge\\Tests\\' => __DIR__ . '/', 'RedisLock\\Bridge\\' => __DIR__ . '/../src/'];
         foreach ($roots as $prefix => $dir) {

@@ -4,7 +4,10 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
 
+use Illuminate\Bus\UniqueLock;
+use Illuminate\Cache\ArrayStore;
 use Illuminate\Cache\Lock as CacheLock;
+use Illuminate\Cache\Repository;
 use Illuminate\Container\Container;
 use Illuminate\Contracts\Cache\LockProvider;
 use Illuminate\Contracts\Cache\LockTimeoutException;
@@ -14,6 +17,7 @@ use RedisLock\Bridge\Laravel\RedisLockProvider;
 use RedisLock\Bridge\Lease;
 use RedisLock\Bridge\Tests\Support\Child;
 use RedisLock\Bridge\Tests\Support\Server;
+use RedisLock\Bridge\Tests\Support\UniqueJob;
 
 /**
  * Laravel's documented lock contract (Cache::lock(), get, block, release, owner, restoreLock,
@@ -33,6 +37,35 @@ final class RedisLockProviderTest extends TestCase
         $lock = $container->make(LockProvider::class)->lock(Server::name(__FUNCTION__), 10);
 
         $this->assertInstanceOf(CacheLock::class, $lock);
+    }
+
+    /**
+     * The README's switch of a whole app: Cache::lock(), Cache::restoreLock() and the locks
+     * Laravel itself takes through the cache repository (here a unique job's) go to the extension.
+     */
+    public function testRepositoryMacrosSendCacheLocksToTheProvider(): void
+    {
+        $container = new Container();
+        $container->instance(LockProvider::class, $this->provider());
+        Repository::macro('lock', fn (...$args) => $container->make(LockProvider::class)->lock(...$args));
+        Repository::macro('restoreLock', fn (...$args) => $container->make(LockProvider::class)->restoreLock(...$args));
+        try {
+            $cache = new Repository(new ArrayStore());
+            $name = Server::name(__FUNCTION__);
+            $lock = $cache->lock($name, 10);
+            $this->assertTrue($lock->get());
+            $this->assertGreaterThan(5000, Server::pttl($name));
+            $this->assertTrue($cache->restoreLock($name, $lock->owner())->release());
+
+            $job = new UniqueJob(Server::name('job'));
+            $this->assertTrue((new UniqueLock($cache))->acquire($job));
+            $this->assertFalse((new UniqueLock($cache))->acquire($job));
+            $key = 'laravel_unique_job:' . UniqueJob::class . $job->uniqueId();
+            $this->assertGreaterThan(50000, Server::pttl($key));
+            $cache->lock($key)->forceRelease();
+        } finally {
+            Repository::flushMacros();
+        }
     }
 
     public function testLocksCanBeAcquiredAndReleased(): void
