@@ -67,7 +67,7 @@ final class RedisLock implements RedisLock\Lock
 
     /**
      * Per-process counters: acquired, contended, released, released_lost, extended,
-     * extend_failed, auto_released, connects, reconnects, script_reloads, waits, errors.
+     * extend_failed, auto_released, connects, reconnects, script_reloads, waits, errors, commands.
      *
      * @return array<string, int>
      */

@@ -8,6 +8,7 @@
 #
 #   bench/single.php   one server: RedisLock against SET NX PX + EVALSHA by hand
 #   bench/quorum.php   Redlock over 1, 3 and 5 servers against sequential phpredis
+#   bench/frozen.php   Redlock with a frozen minority against healthy servers (run by name)
 #
 # Each prints a table of cycles/s per round with medians and the ratios of
 # medians. Within a round the variants take turns, so that load from
