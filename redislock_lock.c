@@ -338,7 +338,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     redislock_wait_state w = {
         .deadline = redislock_now_us() + (uint64_t) wait_ms * 1000,
         .waiting = wait_ms > 0,
-        .blocking = l->settings.servers->count == 1,
+        .blocking = true,
         .pttl = -1,
         .cap = REDISLOCK_BACKOFF_MIN_US,
     };

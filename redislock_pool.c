@@ -246,6 +246,17 @@ static void reuse_clean(redislock_cmd *cmds, size_t n, const redislock_netopts *
             redislock_conn_drop(c);
             cmd->conn = NULL;
             dropped[i] = true;
+        } else if (c && c->owed > 0) {
+            /* Replies of a command given up: read what came. The server
+             * answered, so it is counted as alive again. */
+            int owed = c->owed;
+            if (!redislock_conn_drain(c, redislock_now_us())) {
+                redislock_conn_drop(c);
+                cmd->conn = NULL;
+                dropped[i] = true;
+            } else if (c->owed < owed) {
+                ((redislock_server *) cmd->srv)->strikes = 0;
+            }
         } else if (c) {
             pfd[np].fd = c->t.fd;
             pfd[np].events = POLLIN;
@@ -408,7 +419,7 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
             cmds[i].status = REDISLOCK_CMD_CONNECT;
         }
     }
-    if (opts->enough) {
+    if (opts->enough && !opts->blocking) {
         count_strikes(cmds, n, redislock_now_us());
     }
 }

@@ -74,6 +74,8 @@ typedef struct redislock_netopts {
     bool one_deadline;         /* connect, handshake and reply all within read_timeout */
     uint64_t deadline;         /* monotonic us: the operation ends by then whatever the timeouts (0: none) */
     const redislock_enough *enough; /* stop waiting once the outcome is known (NULL: wait for all) */
+    bool blocking;             /* the command blocks on the server (BLPOP): one given up is closed, not
+                                  left to take what comes later, and says nothing of the server's health */
 } redislock_netopts;
 
 /* Appends a command (argc arguments, binary-safe) to out in RESP. */

@@ -60,9 +60,14 @@ typedef struct redislock_wait_ops {
     void (*give_up)(redislock_lock *l, redislock_wait_state *w);
 } redislock_wait_ops;
 
-extern const redislock_wait_ops redislock_wait_backoff;
 extern const redislock_wait_ops redislock_wait_wakeup;
 extern const redislock_wait_ops redislock_wait_fair;
+extern const redislock_wait_ops redislock_wait_quorum;
+
+/* The wake-up strategy's attempt: a plain SET NX PX, then (once it found
+ * the lock taken and the caller waits) the acquire script that marks the
+ * lock as waited for. Waiting on a quorum attempts the same way. */
+int redislock_wait_wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result);
 
 /* The strategy for a lock with these settings. */
 const redislock_wait_ops *redislock_wait_for(const redislock_settings *s);
