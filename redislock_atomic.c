@@ -1,0 +1,399 @@
+/*
+ * RedisLock\Atomic: optimistic concurrency on one Redis string key. Each
+ * write is one script (lua/atomic_cas.lua, lua/atomic_increment.lua) that
+ * checks and writes atomically, so there is no WATCH/MULTI/EXEC and no
+ * connection state between the read and the write; update() retries a
+ * read-compute-compareAndSet cycle after a random sleep when another
+ * process wrote first.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "zend_exceptions.h"
+#include "zend_attributes.h"
+#if PHP_VERSION_ID >= 80200
+# include "ext/random/php_random.h"
+#else
+# include "ext/standard/php_random.h"
+#endif
+
+#include "php_redislock.h"
+#include "redislock_prim.h"
+#include "redislock_atomic_arginfo.h"
+
+#define JITTER_BASE_US 20    /* update(): ceiling of the first random sleep */
+#define JITTER_CAP_US 20000  /* ... doubling with each conflict up to this */
+
+static zend_class_entry *atomic_ce;
+static zend_object_handlers atomic_handlers;
+
+typedef struct redislock_atomic {
+    redislock_prim prim;
+    bool initialized;
+    zend_object std;
+} redislock_atomic;
+
+static inline redislock_atomic *atomic_from_obj(zend_object *obj)
+{
+    return (redislock_atomic *) ((char *) obj - XtOffsetOf(redislock_atomic, std));
+}
+
+#define ATOMIC_FETCH(o) do { \
+        (o) = atomic_from_obj(Z_OBJ_P(ZEND_THIS)); \
+        if (!(o)->initialized) { \
+            zend_throw_error(NULL, "RedisLock\\Atomic object is not initialized"); \
+            RETURN_THROWS(); \
+        } \
+    } while (0)
+
+/* Throws the object's error and returns from the method. */
+#define ATOMIC_THROW(o) do { \
+        redislock_prim_throw(&(o)->prim); \
+        RETURN_THROWS(); \
+    } while (0)
+
+static zend_object *atomic_create(zend_class_entry *ce)
+{
+    redislock_atomic *o = zend_object_alloc(sizeof(redislock_atomic), ce);
+
+    zend_object_std_init(&o->std, ce);
+    o->std.handlers = &atomic_handlers;
+    return &o->std;
+}
+
+static void atomic_free(zend_object *obj)
+{
+    redislock_atomic *o = atomic_from_obj(obj);
+
+    if (o->initialized) {
+        redislock_prim_dtor(&o->prim);
+    }
+    zend_object_std_dtor(obj);
+}
+
+/* Checks a ?int $ttlMs (argument arg_num): 0 for null (keep the expiry). */
+static int ttl_argument(zend_long ttl, bool is_null, uint32_t arg_num, zend_long *out)
+{
+    if (is_null) {
+        *out = 0;
+        return REDISLOCK_OK;
+    }
+    if (ttl < 1 || ttl > REDISLOCK_TTL_MAX) {
+        zend_argument_value_error(arg_num, "must be null or between 1 and %d", REDISLOCK_TTL_MAX);
+        return REDISLOCK_ERR;
+    }
+    *out = ttl;
+    return REDISLOCK_OK;
+}
+
+/* GET: the value into out (a string, or null when absent). */
+static int atomic_get(redislock_atomic *o, zval *out)
+{
+    redislock_cmd cmd;
+
+    if (redislock_prim_command(&o->prim, "GET", &cmd, "get") != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (cmd.reply->type == REDIS_REPLY_NIL) {
+        ZVAL_NULL(out);
+    } else if (cmd.reply->type == REDIS_REPLY_STRING) {
+        ZVAL_STRINGL(out, cmd.reply->str, cmd.reply->len);
+    } else {
+        return redislock_prim_unexpected(&o->prim, &cmd, "get");
+    }
+    redislock_cmds_dtor(&cmd, 1);
+    return REDISLOCK_OK;
+}
+
+/* The compare-and-set script: expected NULL means absent, fresh NULL
+ * deletes, ttl 0 keeps the expiry. *written: the value was the one expected
+ * and is now fresh (otherwise counted as a conflict). */
+static int atomic_cas(redislock_atomic *o, const zend_string *expected, const zend_string *fresh, zend_long ttl,
+                      bool *written)
+{
+    char ttlbuf[MAX_LENGTH_OF_LONG];
+    const char *args[5] = { expected ? "1" : "0", expected ? ZSTR_VAL(expected) : "", fresh ? "1" : "0",
+                            fresh ? ZSTR_VAL(fresh) : "", ttlbuf };
+    size_t lens[5] = { 1, expected ? ZSTR_LEN(expected) : 0, 1, fresh ? ZSTR_LEN(fresh) : 0, 0 };
+    redislock_cmd cmd;
+
+    ttlbuf[0] = '\0';
+    if (ttl > 0) {
+        lens[4] = (size_t) snprintf(ttlbuf, sizeof(ttlbuf), ZEND_LONG_FMT, ttl);
+    }
+    if (redislock_prim_script(&o->prim, &redislock_script_atomic_cas, 5, args, lens, &cmd, "compareAndSet")
+        != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (cmd.reply->type != REDIS_REPLY_INTEGER) {
+        return redislock_prim_unexpected(&o->prim, &cmd, "compareAndSet");
+    }
+    *written = cmd.reply->integer == 1;
+    redislock_cmds_dtor(&cmd, 1);
+    if (!*written) {
+        REDISLOCK_G(stats).atomic_conflicts++;
+    }
+    return REDISLOCK_OK;
+}
+
+PHP_METHOD(RedisLock_Atomic, __construct)
+{
+    zend_string *key;
+    HashTable *options = NULL;
+    redislock_atomic *o = atomic_from_obj(Z_OBJ_P(ZEND_THIS));
+
+    ZEND_PARSE_PARAMETERS_START(1, 2)
+        Z_PARAM_STR(key)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_ARRAY_HT(options)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (o->initialized) {
+        zend_throw_error(NULL, "RedisLock\\Atomic object is already constructed");
+        RETURN_THROWS();
+    }
+    if (redislock_prim_init(&o->prim, "RedisLock\\Atomic",
+                            "a value kept on independent masters could differ from one to the next", key, "",
+                            options, 2, NULL) != REDISLOCK_OK) {
+        RETURN_THROWS();
+    }
+    o->initialized = true;
+}
+
+PHP_METHOD(RedisLock_Atomic, get)
+{
+    redislock_atomic *o;
+
+    ZEND_PARSE_PARAMETERS_NONE();
+    ATOMIC_FETCH(o);
+    if (atomic_get(o, return_value) != REDISLOCK_OK) {
+        ATOMIC_THROW(o);
+    }
+}
+
+PHP_METHOD(RedisLock_Atomic, compareAndSet)
+{
+    zend_string *expected, *fresh;
+    zend_long ttl = 0;
+    bool ttl_null = true, written;
+    redislock_atomic *o;
+
+    ZEND_PARSE_PARAMETERS_START(2, 3)
+        Z_PARAM_STR_OR_NULL(expected)
+        Z_PARAM_STR_OR_NULL(fresh)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
+    ZEND_PARSE_PARAMETERS_END();
+
+    ATOMIC_FETCH(o);
+    if (ttl_argument(ttl, ttl_null, 3, &ttl) != REDISLOCK_OK) {
+        RETURN_THROWS();
+    }
+    if (atomic_cas(o, expected, fresh, ttl, &written) != REDISLOCK_OK) {
+        ATOMIC_THROW(o);
+    }
+    RETURN_BOOL(written);
+}
+
+/* What $fn returned, as the value to write: a string, or NULL to delete
+ * (*ok false, with a TypeError thrown, for anything else). */
+static zend_string *update_value(zval *ret, bool *ok)
+{
+    *ok = true;
+    switch (Z_TYPE_P(ret)) {
+        case IS_NULL:
+            return NULL;
+        case IS_STRING:
+            return zend_string_copy(Z_STR_P(ret));
+        case IS_LONG:
+            return zend_long_to_str(Z_LVAL_P(ret));
+        default:
+            *ok = false;
+            zend_argument_type_error(1, "must return ?string (or int), %s returned", zend_zval_type_name(ret));
+            return NULL;
+    }
+}
+
+/* One cycle of update(): GET, $fn, compareAndSet. REDISLOCK_ERR with an
+ * exception thrown (or $fn's pending); otherwise *written says whether the
+ * value in out (string or null) was written. */
+static int update_once(redislock_atomic *o, zend_fcall_info *fci, zend_fcall_info_cache *fcc, zend_long ttl,
+                       zval *out, bool *written)
+{
+    zval old, ret;
+    zend_string *fresh;
+    bool ok;
+    int rc;
+
+    if (atomic_get(o, &old) != REDISLOCK_OK) {
+        redislock_prim_throw(&o->prim);
+        return REDISLOCK_ERR;
+    }
+    fci->retval = &ret;
+    fci->params = &old;
+    fci->param_count = 1;
+    ZVAL_UNDEF(&ret);
+    if (zend_call_function(fci, fcc) != SUCCESS || EG(exception)) {
+        zval_ptr_dtor(&old);
+        zval_ptr_dtor(&ret);
+        return REDISLOCK_ERR;
+    }
+    fresh = update_value(&ret, &ok);
+    zval_ptr_dtor(&ret);
+    if (!ok) {
+        zval_ptr_dtor(&old);
+        return REDISLOCK_ERR;
+    }
+    rc = atomic_cas(o, Z_TYPE(old) == IS_STRING ? Z_STR(old) : NULL, fresh, ttl, written);
+    zval_ptr_dtor(&old);
+    if (rc != REDISLOCK_OK) {
+        redislock_prim_throw(&o->prim);
+    } else if (*written && fresh) {
+        ZVAL_STR_COPY(out, fresh);
+    } else {
+        ZVAL_NULL(out);
+    }
+    if (fresh) {
+        zend_string_release(fresh);
+    }
+    return rc;
+}
+
+/* A random sleep before the retry-th retry: up to JITTER_BASE_US, doubled
+ * with each retry, at most JITTER_CAP_US. */
+static void update_jitter(zend_long retry)
+{
+    uint64_t cap = MIN((uint64_t) JITTER_BASE_US << MIN(retry, 16), JITTER_CAP_US);
+    uint32_t r = 0;
+
+    if (php_random_bytes_silent(&r, sizeof(r)) == FAILURE) {
+        r = (uint32_t) redislock_now_us();
+    }
+    redislock_prim_sleep(r % (cap + 1));
+}
+
+PHP_METHOD(RedisLock_Atomic, update)
+{
+    zend_fcall_info fci;
+    zend_fcall_info_cache fcc;
+    zend_long retries = 16, ttl = 0;
+    bool ttl_null = true, written;
+    redislock_atomic *o;
+
+    ZEND_PARSE_PARAMETERS_START(1, 3)
+        Z_PARAM_FUNC(fci, fcc)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(retries)
+        Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
+    ZEND_PARSE_PARAMETERS_END();
+
+    ATOMIC_FETCH(o);
+    if (retries < 0) {
+        zend_argument_value_error(2, "must be greater than or equal to 0");
+        RETURN_THROWS();
+    }
+    if (ttl_argument(ttl, ttl_null, 3, &ttl) != REDISLOCK_OK) {
+        RETURN_THROWS();
+    }
+    for (zend_long attempt = 0;; attempt++) {
+        if (update_once(o, &fci, &fcc, ttl, return_value, &written) != REDISLOCK_OK) {
+            RETURN_THROWS();
+        }
+        if (written) {
+            return;
+        }
+        if (attempt >= retries) {
+            break;
+        }
+        REDISLOCK_G(stats).atomic_retries++;
+        update_jitter(attempt + 1);
+    }
+    redislock_throw(REDISLOCK_E_CONFLICT, "update: the value changed before each of " ZEND_LONG_FMT " writes",
+                    retries + 1);
+    RETURN_THROWS();
+}
+
+/* An integer written by INCRBY, as text, into *out. */
+static bool parse_long(const redisReply *r, zend_long *out)
+{
+    char buf[32], *end;
+
+    if (r->type != REDIS_REPLY_STRING || r->len == 0 || r->len >= sizeof(buf)) {
+        return false;
+    }
+    memcpy(buf, r->str, r->len);
+    buf[r->len] = '\0';
+    errno = 0;
+    *out = ZEND_STRTOL(buf, &end, 10);
+    return errno == 0 && *end == '\0';
+}
+
+/* The increment script's argument for a bound or a ttl: decimal, or ""
+ * when there is none. */
+static size_t optional_long(char *buf, size_t size, zend_long v, bool none)
+{
+    buf[0] = '\0';
+    return none ? 0 : (size_t) snprintf(buf, size, ZEND_LONG_FMT, v);
+}
+
+PHP_METHOD(RedisLock_Atomic, increment)
+{
+    zend_long by = 1, min = 0, max = 0, ttl = 0;
+    bool min_null = true, max_null = true, ttl_null = true;
+    char bufs[4][MAX_LENGTH_OF_LONG];
+    const char *args[4] = { bufs[0], bufs[1], bufs[2], bufs[3] };
+    size_t lens[4];
+    redislock_atomic *o;
+    redislock_cmd cmd;
+    const redisReply *r;
+    zend_long value;
+
+    ZEND_PARSE_PARAMETERS_START(0, 4)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(by)
+        Z_PARAM_LONG_OR_NULL(min, min_null)
+        Z_PARAM_LONG_OR_NULL(max, max_null)
+        Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
+    ZEND_PARSE_PARAMETERS_END();
+
+    ATOMIC_FETCH(o);
+    if (!min_null && !max_null && min > max) {
+        zend_argument_value_error(3, "must be greater than or equal to argument #2 ($min)");
+        RETURN_THROWS();
+    }
+    if (ttl_argument(ttl, ttl_null, 4, &ttl) != REDISLOCK_OK) {
+        RETURN_THROWS();
+    }
+    lens[0] = optional_long(bufs[0], sizeof(bufs[0]), by, false);
+    lens[1] = optional_long(bufs[1], sizeof(bufs[1]), min, min_null);
+    lens[2] = optional_long(bufs[2], sizeof(bufs[2]), max, max_null);
+    lens[3] = optional_long(bufs[3], sizeof(bufs[3]), ttl, ttl_null);
+    if (redislock_prim_script(&o->prim, &redislock_script_atomic_increment, 4, args, lens, &cmd, "increment")
+        != REDISLOCK_OK) {
+        ATOMIC_THROW(o);
+    }
+    r = cmd.reply;
+    if (r->type != REDIS_REPLY_ARRAY || r->elements != 2 || r->element[0]->type != REDIS_REPLY_INTEGER
+        || (r->element[0]->integer == 1 && !parse_long(r->element[1], &value))) {
+        redislock_prim_unexpected(&o->prim, &cmd, "increment");
+        ATOMIC_THROW(o);
+    }
+    if (r->element[0]->integer != 1) {
+        redislock_cmds_dtor(&cmd, 1);
+        RETURN_FALSE;
+    }
+    redislock_cmds_dtor(&cmd, 1);
+    RETURN_LONG(value);
+}
+
+void redislock_atomic_register(void)
+{
+    atomic_ce = register_class_RedisLock_Atomic();
+    atomic_ce->create_object = atomic_create;
+    memcpy(&atomic_handlers, &std_object_handlers, sizeof(zend_object_handlers));
+    atomic_handlers.offset = XtOffsetOf(redislock_atomic, std);
+    atomic_handlers.free_obj = atomic_free;
+    atomic_handlers.clone_obj = NULL;
+}

@@ -1,0 +1,68 @@
+/*
+ * What the primitives beside the lock (RedisLock\RateLimiter,
+ * RedisLock\Atomic) share: settings made of RedisLock's connection options on
+ * one server, one key from the prefix and a name, one command or script on
+ * that server through the round layer, and the error thrown when it failed.
+ */
+#ifndef REDISLOCK_PRIM_H
+#define REDISLOCK_PRIM_H
+
+#include "redislock_config.h"
+#include "redislock_error.h"
+#include "redislock_pool.h"
+#include "redislock_scripts.h"
+
+#include <string.h>
+
+typedef struct redislock_prim {
+    redislock_settings settings;
+    zend_string *key;    /* prefix + name + the class's suffix */
+    redislock_error err; /* what went wrong, after REDISLOCK_ERR */
+} redislock_prim;
+
+/* Sets up p for name (argument 1 of the PHP call) with options (argument
+ * arg_num): RedisLock's connection options through redislock_settings_init(),
+ * except own (the caller's own option, or NULL), which the caller reads, and
+ * the lock-only options, which are refused. A list of several servers is
+ * refused too, saying why (cls and why: "RedisLock\Atomic", "a value ...").
+ * The key is prefix + name + suffix. Returns REDISLOCK_ERR with a
+ * ValueError/TypeError thrown on bad input, leaving nothing to free. */
+int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zend_string *name, const char *suffix,
+                        HashTable *options, uint32_t arg_num, const char *own);
+void redislock_prim_dtor(redislock_prim *p);
+
+/* Runs script on p's server with the key as KEYS[1] and the nargs
+ * arguments args/lens as ARGV (EVALSHA, EVAL after NOSCRIPT). On success
+ * *cmd holds the reply (free it with redislock_cmds_dtor()) and the
+ * return is REDISLOCK_OK; otherwise p->err says why "what" failed. */
+int redislock_prim_script(redislock_prim *p, const redislock_script *script, int nargs, const char **args,
+                          const size_t *lens, redislock_cmd *cmd, const char *what);
+
+/* Sends one command naming p's key (cmdname key) and reads its reply, as
+ * redislock_prim_script(). */
+int redislock_prim_command(redislock_prim *p, const char *cmdname, redislock_cmd *cmd, const char *what);
+
+/* Records in p->err that the reply to what was not of the expected shape,
+ * and frees cmd. Returns REDISLOCK_ERR. */
+int redislock_prim_unexpected(redislock_prim *p, redislock_cmd *cmd, const char *what);
+
+/* Throws p->err as the exception of its kind, every password of p's
+ * servers masked. */
+void redislock_prim_throw(redislock_prim *p);
+
+/* Sleeps us microseconds (a signal does not cut it short). */
+void redislock_prim_sleep(uint64_t us);
+
+/* Whether s is the C string c (zend_string_equals_cstr() is PHP 8.2's). */
+static inline bool redislock_str_is(const zend_string *s, const char *c)
+{
+    size_t len = strlen(c);
+
+    return ZSTR_LEN(s) == len && memcmp(ZSTR_VAL(s), c, len) == 0;
+}
+
+/* Registration of the classes, from MINIT. */
+void redislock_ratelimiter_register(void);
+void redislock_atomic_register(void);
+
+#endif /* REDISLOCK_PRIM_H */
