@@ -14,7 +14,8 @@ if used + permits > limit then
         redis.call('pexpire', KEYS[1], window)
         ends = window
     end
-    return { 0, math.max(limit - used, 0), math.max(ends, 1) }
+    -- The key is gone once the server's clock is past its expiry: 1 ms on.
+    return { 0, math.max(limit - used, 0), ends + 1 }
 end
 used = redis.call('incrby', KEYS[1], permits)
 if redis.call('pttl', KEYS[1]) < 0 then
