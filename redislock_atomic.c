@@ -113,7 +113,7 @@ static int atomic_get(redislock_atomic *o, zval *out)
 static int atomic_cas(redislock_atomic *o, const zend_string *expected, const zend_string *fresh, zend_long ttl,
                       bool *written)
 {
-    char ttlbuf[MAX_LENGTH_OF_LONG];
+    char ttlbuf[REDISLOCK_LONG_BUF];
     const char *args[5] = { expected ? "1" : "0", expected ? ZSTR_VAL(expected) : "", fresh ? "1" : "0",
                             fresh ? ZSTR_VAL(fresh) : "", ttlbuf };
     size_t lens[5] = { 1, expected ? ZSTR_LEN(expected) : 0, 1, fresh ? ZSTR_LEN(fresh) : 0, 0 };
@@ -342,7 +342,7 @@ PHP_METHOD(RedisLock_Atomic, increment)
 {
     zend_long by = 1, min = 0, max = 0, ttl = 0;
     bool min_null = true, max_null = true, ttl_null = true;
-    char bufs[4][MAX_LENGTH_OF_LONG];
+    char bufs[4][REDISLOCK_LONG_BUF];
     const char *args[4] = { bufs[0], bufs[1], bufs[2], bufs[3] };
     size_t lens[4];
     redislock_atomic *o;

@@ -14,6 +14,10 @@
 
 #include <string.h>
 
+/* Room for a zend_long in decimal with its sign and NUL (MAX_LENGTH_OF_LONG
+ * leaves none for the sign of ZEND_LONG_MIN). */
+#define REDISLOCK_LONG_BUF 32
+
 typedef struct redislock_prim {
     redislock_settings settings;
     zend_string *key;    /* prefix + name + the class's suffix */

@@ -147,7 +147,7 @@ PHP_METHOD(RedisLock_RateLimiter, __construct)
  * whether they were taken; remaining and retry_after are the answer's. */
 static int rate_take(redislock_ratelimiter *o, zend_long permits, bool *taken)
 {
-    char limit[MAX_LENGTH_OF_LONG], window[MAX_LENGTH_OF_LONG], count[MAX_LENGTH_OF_LONG];
+    char limit[REDISLOCK_LONG_BUF], window[REDISLOCK_LONG_BUF], count[REDISLOCK_LONG_BUF];
     const char *args[3] = { limit, window, count };
     size_t lens[3];
     redislock_cmd cmd;
