@@ -94,6 +94,8 @@ foreach ($results as $name => $values) {
 echo "\nratios of medians:\n";
 foreach ($baselines as $policy => [$ext, $base]) {
     bench_ratio("RateLimiter / phpredis evalSha, $policy", $med[$ext] / $med[$base], 0.95);
+    $byRound = array_map(fn ($a, $b) => $a / $b, $results[$ext], $results[$base]);
+    printf("    round by round: %.2f to %.2f\n", min($byRound), max($byRound));
 }
 foreach (['Laravel RateLimiter', 'Symfony fixed_window'] as $other) {
     if (isset($med[$other])) {
