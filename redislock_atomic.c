@@ -30,23 +30,9 @@ static zend_class_entry *atomic_ce;
 static zend_object_handlers atomic_handlers;
 
 typedef struct redislock_atomic {
-    redislock_prim prim;
-    bool initialized;
+    redislock_prim prim; /* first */
     zend_object std;
 } redislock_atomic;
-
-static inline redislock_atomic *atomic_from_obj(zend_object *obj)
-{
-    return (redislock_atomic *) ((char *) obj - XtOffsetOf(redislock_atomic, std));
-}
-
-#define ATOMIC_FETCH(o) do { \
-        (o) = atomic_from_obj(Z_OBJ_P(ZEND_THIS)); \
-        if (!(o)->initialized) { \
-            zend_throw_error(NULL, "RedisLock\\Atomic object is not initialized"); \
-            RETURN_THROWS(); \
-        } \
-    } while (0)
 
 /* Throws the object's error and returns from the method. */
 #define ATOMIC_THROW(o) do { \
@@ -56,21 +42,7 @@ static inline redislock_atomic *atomic_from_obj(zend_object *obj)
 
 static zend_object *atomic_create(zend_class_entry *ce)
 {
-    redislock_atomic *o = zend_object_alloc(sizeof(redislock_atomic), ce);
-
-    zend_object_std_init(&o->std, ce);
-    o->std.handlers = &atomic_handlers;
-    return &o->std;
-}
-
-static void atomic_free(zend_object *obj)
-{
-    redislock_atomic *o = atomic_from_obj(obj);
-
-    if (o->initialized) {
-        redislock_prim_dtor(&o->prim);
-    }
-    zend_object_std_dtor(obj);
+    return redislock_prim_create(ce, sizeof(redislock_atomic), &atomic_handlers);
 }
 
 /* Checks a ?int $ttlMs (argument arg_num): 0 for null (keep the expiry). */
@@ -142,7 +114,7 @@ PHP_METHOD(RedisLock_Atomic, __construct)
 {
     zend_string *key;
     HashTable *options = NULL;
-    redislock_atomic *o = atomic_from_obj(Z_OBJ_P(ZEND_THIS));
+    redislock_atomic *o = (redislock_atomic *) ((char *) Z_OBJ_P(ZEND_THIS) - XtOffsetOf(redislock_atomic, std));
 
     ZEND_PARSE_PARAMETERS_START(1, 2)
         Z_PARAM_STR(key)
@@ -150,16 +122,11 @@ PHP_METHOD(RedisLock_Atomic, __construct)
         Z_PARAM_ARRAY_HT(options)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (o->initialized) {
-        zend_throw_error(NULL, "RedisLock\\Atomic object is already constructed");
-        RETURN_THROWS();
-    }
     if (redislock_prim_init(&o->prim, "RedisLock\\Atomic",
                             "a value kept on independent masters could differ from one to the next", key, "",
                             options, 2, NULL) != REDISLOCK_OK) {
         RETURN_THROWS();
     }
-    o->initialized = true;
 }
 
 PHP_METHOD(RedisLock_Atomic, get)
@@ -167,7 +134,7 @@ PHP_METHOD(RedisLock_Atomic, get)
     redislock_atomic *o;
 
     ZEND_PARSE_PARAMETERS_NONE();
-    ATOMIC_FETCH(o);
+    REDISLOCK_PRIM_FETCH(o, redislock_atomic);
     if (atomic_get(o, return_value) != REDISLOCK_OK) {
         ATOMIC_THROW(o);
     }
@@ -187,7 +154,7 @@ PHP_METHOD(RedisLock_Atomic, compareAndSet)
         Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
     ZEND_PARSE_PARAMETERS_END();
 
-    ATOMIC_FETCH(o);
+    REDISLOCK_PRIM_FETCH(o, redislock_atomic);
     if (ttl_argument(ttl, ttl_null, 3, &ttl) != REDISLOCK_OK) {
         RETURN_THROWS();
     }
@@ -289,7 +256,7 @@ PHP_METHOD(RedisLock_Atomic, update)
         Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
     ZEND_PARSE_PARAMETERS_END();
 
-    ATOMIC_FETCH(o);
+    REDISLOCK_PRIM_FETCH(o, redislock_atomic);
     if (retries < 0) {
         zend_argument_value_error(2, "must be greater than or equal to 0");
         RETURN_THROWS();
@@ -358,7 +325,7 @@ PHP_METHOD(RedisLock_Atomic, increment)
         Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
     ZEND_PARSE_PARAMETERS_END();
 
-    ATOMIC_FETCH(o);
+    REDISLOCK_PRIM_FETCH(o, redislock_atomic);
     if (!min_null && !max_null && min > max) {
         zend_argument_value_error(3, "must be greater than or equal to argument #2 ($min)");
         RETURN_THROWS();
@@ -392,8 +359,5 @@ void redislock_atomic_register(void)
 {
     atomic_ce = register_class_RedisLock_Atomic();
     atomic_ce->create_object = atomic_create;
-    memcpy(&atomic_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-    atomic_handlers.offset = XtOffsetOf(redislock_atomic, std);
-    atomic_handlers.free_obj = atomic_free;
-    atomic_handlers.clone_obj = NULL;
+    redislock_prim_handlers(&atomic_handlers, XtOffsetOf(redislock_atomic, std));
 }

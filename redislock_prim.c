@@ -38,6 +38,34 @@ static int split_options(const char *cls, HashTable *options, uint32_t arg_num, 
     return REDISLOCK_OK;
 }
 
+zend_object *redislock_prim_create(zend_class_entry *ce, size_t size, const zend_object_handlers *h)
+{
+    char *o = zend_object_alloc(size, ce);
+    zend_object *obj = (zend_object *) (o + h->offset);
+
+    zend_object_std_init(obj, ce);
+    obj->handlers = h;
+    return obj;
+}
+
+static void prim_free(zend_object *obj)
+{
+    redislock_prim *p = (redislock_prim *) ((char *) obj - obj->handlers->offset);
+
+    if (p->initialized) {
+        redislock_prim_dtor(p);
+    }
+    zend_object_std_dtor(obj);
+}
+
+void redislock_prim_handlers(zend_object_handlers *h, size_t offset)
+{
+    memcpy(h, &std_object_handlers, sizeof(zend_object_handlers));
+    h->offset = (int) offset;
+    h->free_obj = prim_free;
+    h->clone_obj = NULL;
+}
+
 int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zend_string *name, const char *suffix,
                         HashTable *options, uint32_t arg_num, const char *own)
 {
@@ -45,6 +73,10 @@ int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zen
     zend_string *prefix;
     int rc;
 
+    if (p->initialized) {
+        zend_throw_error(NULL, "%s object is already constructed", cls);
+        return REDISLOCK_ERR;
+    }
     if (ZSTR_LEN(name) == 0) {
         zend_argument_value_error(1, "must not be empty");
         return REDISLOCK_ERR;
@@ -74,11 +106,13 @@ int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zen
     p->key = zend_string_concat3(ZSTR_VAL(prefix), ZSTR_LEN(prefix), ZSTR_VAL(name), ZSTR_LEN(name), suffix,
                                  strlen(suffix));
     zend_string_release(prefix);
+    p->initialized = true;
     return REDISLOCK_OK;
 }
 
 void redislock_prim_dtor(redislock_prim *p)
 {
+    p->initialized = false;
     redislock_settings_dtor(&p->settings);
     if (p->key) {
         zend_string_release(p->key);

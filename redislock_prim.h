@@ -22,9 +22,31 @@ typedef struct redislock_prim {
     redislock_settings settings;
     zend_string *key;    /* prefix + name + the class's suffix */
     redislock_error err; /* what went wrong, after REDISLOCK_ERR */
+    bool initialized;    /* the constructor completed */
 } redislock_prim;
 
-/* Sets up p for name (argument 1 of the PHP call) with options (argument
+/* The objects of these classes are structs that start with their
+ * redislock_prim and end with their zend_object std. */
+
+/* The object of type of the method's $this, or a thrown Error when its
+ * constructor did not complete. */
+#define REDISLOCK_PRIM_FETCH(o, type) do { \
+        zend_object *obj_ = Z_OBJ_P(ZEND_THIS); \
+        (o) = (type *) ((char *) obj_ - obj_->handlers->offset); \
+        if (!(o)->prim.initialized) { \
+            zend_throw_error(NULL, "%s object is not initialized", ZSTR_VAL(obj_->ce->name)); \
+            RETURN_THROWS(); \
+        } \
+    } while (0)
+
+/* A new object of size bytes (the whole struct) with handlers h. */
+zend_object *redislock_prim_create(zend_class_entry *ce, size_t size, const zend_object_handlers *h);
+
+/* Sets h up for objects whose std is at offset: the standard handlers, a
+ * free that ends the redislock_prim, no clone. */
+void redislock_prim_handlers(zend_object_handlers *h, size_t offset);
+
+/* Sets up p, not set up before, for name (argument 1 of the PHP call) with options (argument
  * arg_num): RedisLock's connection options through redislock_settings_init(),
  * except own (the caller's own option, or NULL), which the caller reads, and
  * the lock-only options, which are refused. A list of several servers is

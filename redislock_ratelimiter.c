@@ -37,46 +37,18 @@ static zend_class_entry *ratelimiter_ce;
 static zend_object_handlers ratelimiter_handlers;
 
 typedef struct redislock_ratelimiter {
-    redislock_prim prim;
+    redislock_prim prim; /* first */
     const redislock_rate_policy *policy;
     zend_long limit;
     zend_long window;      /* ms */
     zend_long remaining;   /* permits left, from the last answer */
     zend_long retry_after; /* ms until the permits last asked for are due, from the last answer */
-    bool initialized;
     zend_object std;
 } redislock_ratelimiter;
 
-static inline redislock_ratelimiter *ratelimiter_from_obj(zend_object *obj)
-{
-    return (redislock_ratelimiter *) ((char *) obj - XtOffsetOf(redislock_ratelimiter, std));
-}
-
-#define RATELIMITER_FETCH(o) do { \
-        (o) = ratelimiter_from_obj(Z_OBJ_P(ZEND_THIS)); \
-        if (!(o)->initialized) { \
-            zend_throw_error(NULL, "RedisLock\\RateLimiter object is not initialized"); \
-            RETURN_THROWS(); \
-        } \
-    } while (0)
-
 static zend_object *ratelimiter_create(zend_class_entry *ce)
 {
-    redislock_ratelimiter *o = zend_object_alloc(sizeof(redislock_ratelimiter), ce);
-
-    zend_object_std_init(&o->std, ce);
-    o->std.handlers = &ratelimiter_handlers;
-    return &o->std;
-}
-
-static void ratelimiter_free(zend_object *obj)
-{
-    redislock_ratelimiter *o = ratelimiter_from_obj(obj);
-
-    if (o->initialized) {
-        redislock_prim_dtor(&o->prim);
-    }
-    zend_object_std_dtor(obj);
+    return redislock_prim_create(ce, sizeof(redislock_ratelimiter), &ratelimiter_handlers);
 }
 
 /* The policy named by the 'policy' option (argument 4), gcra without it;
@@ -106,7 +78,8 @@ PHP_METHOD(RedisLock_RateLimiter, __construct)
     zend_string *name;
     zend_long limit, window;
     HashTable *options = NULL;
-    redislock_ratelimiter *o = ratelimiter_from_obj(Z_OBJ_P(ZEND_THIS));
+    redislock_ratelimiter *o = (redislock_ratelimiter *) ((char *) Z_OBJ_P(ZEND_THIS)
+                                                          - XtOffsetOf(redislock_ratelimiter, std));
     const redislock_rate_policy *policy;
 
     ZEND_PARSE_PARAMETERS_START(3, 4)
@@ -117,10 +90,6 @@ PHP_METHOD(RedisLock_RateLimiter, __construct)
         Z_PARAM_ARRAY_HT(options)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (o->initialized) {
-        zend_throw_error(NULL, "RedisLock\\RateLimiter object is already constructed");
-        RETURN_THROWS();
-    }
     if (limit < 1 || limit > RATE_MAX) {
         zend_argument_value_error(2, "must be between 1 and %d", RATE_MAX);
         RETURN_THROWS();
@@ -140,7 +109,6 @@ PHP_METHOD(RedisLock_RateLimiter, __construct)
     o->window = window;
     o->remaining = limit;
     o->retry_after = 0;
-    o->initialized = true;
 }
 
 /* One round trip: the policy's script asked for permits. *taken tells
@@ -184,7 +152,7 @@ PHP_METHOD(RedisLock_RateLimiter, consume)
         Z_PARAM_LONG(wait)
     ZEND_PARSE_PARAMETERS_END();
 
-    RATELIMITER_FETCH(o);
+    REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
     if (permits < 1 || permits > o->limit) {
         zend_argument_value_error(1, "must be between 1 and the limit (" ZEND_LONG_FMT ")", o->limit);
         RETURN_THROWS();
@@ -220,7 +188,7 @@ PHP_METHOD(RedisLock_RateLimiter, remaining)
     redislock_ratelimiter *o;
 
     ZEND_PARSE_PARAMETERS_NONE();
-    RATELIMITER_FETCH(o);
+    REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
     RETURN_LONG(o->remaining);
 }
 
@@ -229,7 +197,7 @@ PHP_METHOD(RedisLock_RateLimiter, retryAfter)
     redislock_ratelimiter *o;
 
     ZEND_PARSE_PARAMETERS_NONE();
-    RATELIMITER_FETCH(o);
+    REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
     RETURN_LONG(o->retry_after);
 }
 
@@ -239,7 +207,7 @@ PHP_METHOD(RedisLock_RateLimiter, reset)
     redislock_cmd cmd;
 
     ZEND_PARSE_PARAMETERS_NONE();
-    RATELIMITER_FETCH(o);
+    REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
     if (redislock_prim_command(&o->prim, "DEL", &cmd, "reset") != REDISLOCK_OK) {
         redislock_prim_throw(&o->prim);
         RETURN_THROWS();
@@ -258,8 +226,5 @@ void redislock_ratelimiter_register(void)
 {
     ratelimiter_ce = register_class_RedisLock_RateLimiter();
     ratelimiter_ce->create_object = ratelimiter_create;
-    memcpy(&ratelimiter_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-    ratelimiter_handlers.offset = XtOffsetOf(redislock_ratelimiter, std);
-    ratelimiter_handlers.free_obj = ratelimiter_free;
-    ratelimiter_handlers.clone_obj = NULL;
+    redislock_prim_handlers(&ratelimiter_handlers, XtOffsetOf(redislock_ratelimiter, std));
 }
