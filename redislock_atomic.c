@@ -60,6 +60,16 @@ static int ttl_argument(zend_long ttl, bool is_null, uint32_t arg_num, zend_long
     return REDISLOCK_OK;
 }
 
+/* A script argument for a bound or a ttl: decimal, or "" when there is none. */
+static void optional_long(redislock_call *c, zend_long v, bool none)
+{
+    if (none) {
+        redislock_call_arg(c, "", 0);
+    } else {
+        redislock_call_long(c, v);
+    }
+}
+
 /* GET: the value into out (a string, or null when absent). */
 static int atomic_get(redislock_atomic *o, zval *out)
 {
@@ -85,18 +95,16 @@ static int atomic_get(redislock_atomic *o, zval *out)
 static int atomic_cas(redislock_atomic *o, const zend_string *expected, const zend_string *fresh, zend_long ttl,
                       bool *written)
 {
-    char ttlbuf[REDISLOCK_LONG_BUF];
-    const char *args[5] = { expected ? "1" : "0", expected ? ZSTR_VAL(expected) : "", fresh ? "1" : "0",
-                            fresh ? ZSTR_VAL(fresh) : "", ttlbuf };
-    size_t lens[5] = { 1, expected ? ZSTR_LEN(expected) : 0, 1, fresh ? ZSTR_LEN(fresh) : 0, 0 };
+    redislock_call call;
     redislock_cmd cmd;
 
-    ttlbuf[0] = '\0';
-    if (ttl > 0) {
-        lens[4] = (size_t) snprintf(ttlbuf, sizeof(ttlbuf), ZEND_LONG_FMT, ttl);
-    }
-    if (redislock_prim_script(&o->prim, &redislock_script_atomic_cas, 5, args, lens, &cmd, "compareAndSet")
-        != REDISLOCK_OK) {
+    redislock_prim_call_init(&o->prim, &call);
+    redislock_call_bool(&call, expected != NULL);
+    redislock_call_arg(&call, expected ? ZSTR_VAL(expected) : "", expected ? ZSTR_LEN(expected) : 0);
+    redislock_call_bool(&call, fresh != NULL);
+    redislock_call_arg(&call, fresh ? ZSTR_VAL(fresh) : "", fresh ? ZSTR_LEN(fresh) : 0);
+    optional_long(&call, ttl, ttl == 0);
+    if (redislock_prim_script(&o->prim, &redislock_script_atomic_cas, &call, &cmd, "compareAndSet") != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     if (cmd.reply->type != REDIS_REPLY_INTEGER) {
@@ -297,21 +305,11 @@ static bool parse_long(const redisReply *r, zend_long *out)
     return errno == 0 && *end == '\0';
 }
 
-/* The increment script's argument for a bound or a ttl: decimal, or ""
- * when there is none. */
-static size_t optional_long(char *buf, size_t size, zend_long v, bool none)
-{
-    buf[0] = '\0';
-    return none ? 0 : (size_t) snprintf(buf, size, ZEND_LONG_FMT, v);
-}
-
 PHP_METHOD(RedisLock_Atomic, increment)
 {
     zend_long by = 1, min = 0, max = 0, ttl = 0;
     bool min_null = true, max_null = true, ttl_null = true;
-    char bufs[4][REDISLOCK_LONG_BUF];
-    const char *args[4] = { bufs[0], bufs[1], bufs[2], bufs[3] };
-    size_t lens[4];
+    redislock_call call;
     redislock_atomic *o;
     redislock_cmd cmd;
     const redisReply *r;
@@ -333,12 +331,12 @@ PHP_METHOD(RedisLock_Atomic, increment)
     if (ttl_argument(ttl, ttl_null, 4, &ttl) != REDISLOCK_OK) {
         RETURN_THROWS();
     }
-    lens[0] = optional_long(bufs[0], sizeof(bufs[0]), by, false);
-    lens[1] = optional_long(bufs[1], sizeof(bufs[1]), min, min_null);
-    lens[2] = optional_long(bufs[2], sizeof(bufs[2]), max, max_null);
-    lens[3] = optional_long(bufs[3], sizeof(bufs[3]), ttl, ttl_null);
-    if (redislock_prim_script(&o->prim, &redislock_script_atomic_increment, 4, args, lens, &cmd, "increment")
-        != REDISLOCK_OK) {
+    redislock_prim_call_init(&o->prim, &call);
+    redislock_call_long(&call, by);
+    optional_long(&call, min, min_null);
+    optional_long(&call, max, max_null);
+    optional_long(&call, ttl, ttl_null);
+    if (redislock_prim_script(&o->prim, &redislock_script_atomic_increment, &call, &cmd, "increment") != REDISLOCK_OK) {
         ATOMIC_THROW(o);
     }
     r = cmd.reply;

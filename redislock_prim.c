@@ -4,7 +4,6 @@
  */
 #include "php_redislock.h"
 #include "redislock_prim.h"
-#include "redislock_round.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -136,24 +135,19 @@ static int prim_outcome(redislock_prim *p, redislock_cmd *cmd, const char *what)
     return cmd->status == REDISLOCK_CMD_OK ? REDISLOCK_OK : redislock_prim_unexpected(p, cmd, what);
 }
 
-int redislock_prim_script(redislock_prim *p, const redislock_script *script, int nargs, const char **args,
-                          const size_t *lens, redislock_cmd *cmd, const char *what)
+void redislock_prim_call_init(redislock_prim *p, redislock_call *c)
 {
-    const char *argv[10];
-    size_t argl[10];
+    redislock_call_init(c);
+    redislock_call_key(c, p->key);
+}
+
+int redislock_prim_script(redislock_prim *p, const redislock_script *script, redislock_call *c, redislock_cmd *cmd,
+                          const char *what)
+{
     redislock_netopts o = prim_netopts(p);
 
-    ZEND_ASSERT(nargs <= 6);
-    argv[2] = "1";
-    argl[2] = 1;
-    argv[3] = ZSTR_VAL(p->key);
-    argl[3] = ZSTR_LEN(p->key);
-    for (int i = 0; i < nargs; i++) {
-        argv[4 + i] = args[i];
-        argl[4 + i] = lens[i];
-    }
     memset(cmd, 0, sizeof(*cmd));
-    redislock_round_script(p->settings.servers, 1, &o, script, cmd, 4 + nargs, argv, argl);
+    redislock_round_call(p->settings.servers, 1, &o, script, cmd, c);
     return prim_outcome(p, cmd, what);
 }
 

@@ -10,13 +10,10 @@
 #include "redislock_config.h"
 #include "redislock_error.h"
 #include "redislock_pool.h"
+#include "redislock_round.h"
 #include "redislock_scripts.h"
 
 #include <string.h>
-
-/* Room for a zend_long in decimal with its sign and NUL (MAX_LENGTH_OF_LONG
- * leaves none for the sign of ZEND_LONG_MIN). */
-#define REDISLOCK_LONG_BUF 32
 
 typedef struct redislock_prim {
     redislock_settings settings;
@@ -57,12 +54,16 @@ int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zen
                         HashTable *options, uint32_t arg_num, const char *own);
 void redislock_prim_dtor(redislock_prim *p);
 
-/* Runs script on p's server with the key as KEYS[1] and the nargs
- * arguments args/lens as ARGV (EVALSHA, EVAL after NOSCRIPT). On success
- * *cmd holds the reply (free it with redislock_cmds_dtor()) and the
- * return is REDISLOCK_OK; otherwise p->err says why "what" failed. */
-int redislock_prim_script(redislock_prim *p, const redislock_script *script, int nargs, const char **args,
-                          const size_t *lens, redislock_cmd *cmd, const char *what);
+/* Starts the script call c with p's key as KEYS[1]; the caller adds the
+ * arguments (redislock_call_arg() and friends). */
+void redislock_prim_call_init(redislock_prim *p, redislock_call *c);
+
+/* Runs script on p's server with the call c (EVALSHA, EVAL after
+ * NOSCRIPT). On success *cmd holds the reply (free it with
+ * redislock_cmds_dtor()) and the return is REDISLOCK_OK; otherwise p->err
+ * says why "what" failed. */
+int redislock_prim_script(redislock_prim *p, const redislock_script *script, redislock_call *c, redislock_cmd *cmd,
+                          const char *what);
 
 /* Sends one command naming p's key (cmdname key) and reads its reply, as
  * redislock_prim_script(). */

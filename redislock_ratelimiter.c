@@ -115,16 +115,15 @@ PHP_METHOD(RedisLock_RateLimiter, __construct)
  * whether they were taken; remaining and retry_after are the answer's. */
 static int rate_take(redislock_ratelimiter *o, zend_long permits, bool *taken)
 {
-    char limit[REDISLOCK_LONG_BUF], window[REDISLOCK_LONG_BUF], count[REDISLOCK_LONG_BUF];
-    const char *args[3] = { limit, window, count };
-    size_t lens[3];
+    redislock_call call;
     redislock_cmd cmd;
     const redisReply *r;
 
-    lens[0] = (size_t) snprintf(limit, sizeof(limit), ZEND_LONG_FMT, o->limit);
-    lens[1] = (size_t) snprintf(window, sizeof(window), ZEND_LONG_FMT, o->window);
-    lens[2] = (size_t) snprintf(count, sizeof(count), ZEND_LONG_FMT, permits);
-    if (redislock_prim_script(&o->prim, o->policy->script, 3, args, lens, &cmd, "consume") != REDISLOCK_OK) {
+    redislock_prim_call_init(&o->prim, &call);
+    redislock_call_long(&call, o->limit);
+    redislock_call_long(&call, o->window);
+    redislock_call_long(&call, permits);
+    if (redislock_prim_script(&o->prim, o->policy->script, &call, &cmd, "consume") != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     r = cmd.reply;
