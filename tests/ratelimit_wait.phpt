@@ -18,9 +18,10 @@ foreach (['gcra', 'fixed_window', 'sliding_window'] as $policy) {
     $l->consume(2);
     /* Not due within 50 ms: false after one round trip (no sleep and try again). */
     $c = commands();
+    $limited = RedisLock::stats()['rate_limited'];
     $late = $l->consume(1, 50);
     echo "$policy: ", var_export($late, true), ' after ', commands() - $c, ' command(s), retryAfter > 50: ',
-        var_export($l->retryAfter() > 50, true), "\n";
+        var_export($l->retryAfter() > 50, true), ', rate_limited +', RedisLock::stats()['rate_limited'] - $limited, "\n";
     /* Due within 5 s: taken after exactly two round trips, the second when the server said. */
     $c = commands();
     $ok = $l->consume(1, 5000);
@@ -43,11 +44,11 @@ require __DIR__ . '/core.inc';
 rl_core_clean('rltest:ratelimit_wait:');
 ?>
 --EXPECT--
-gcra: false after 1 command(s), retryAfter > 50: true
+gcra: false after 1 command(s), retryAfter > 50: true, rate_limited +1
   wait 5000: true after 2 commands, retryAfter 0
-fixed_window: false after 1 command(s), retryAfter > 50: true
+fixed_window: false after 1 command(s), retryAfter > 50: true, rate_limited +1
   wait 5000: true after 2 commands, retryAfter 0
-sliding_window: false after 1 command(s), retryAfter > 50: true
+sliding_window: false after 1 command(s), retryAfter > 50: true, rate_limited +1
   wait 5000: true after 2 commands, retryAfter 0
 array(4) {
   [0]=>
