@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum] [ratelimit] [atomic] [contention]
+# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [contention]
 #
 # Sets up the machine and builds the extension (scripts/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts five private redis-server processes on
