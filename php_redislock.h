@@ -31,6 +31,9 @@ typedef struct redislock_stats {
     zend_ulong waits;          /* waits for a release that ended (woken, or the holder's lease ran out) */
     zend_ulong errors;         /* RedisLockException thrown for infrastructure faults */
     zend_ulong commands;       /* commands the servers answered (connection handshakes included) */
+    zend_ulong rate_limited;   /* RateLimiter::consume() calls that returned false */
+    zend_ulong atomic_conflicts; /* Atomic compare-and-sets (direct or in update()) that found the value changed */
+    zend_ulong atomic_retries; /* Atomic::update() attempts after the first */
 } redislock_stats;
 
 /* An INI entry set to a value that cannot be parsed (redislock_ini.c). */

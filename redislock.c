@@ -27,6 +27,7 @@
 #include "redislock_scripts.h"
 #include "redislock_class.h"
 #include "redislock_ini.h"
+#include "redislock_prim.h"
 
 #include <hiredis/hiredis.h>
 
@@ -41,6 +42,7 @@ static const struct {
     COUNTER(acquired), COUNTER(contended), COUNTER(released), COUNTER(released_lost),
     COUNTER(extended), COUNTER(extend_failed), COUNTER(auto_released), COUNTER(connects),
     COUNTER(reconnects), COUNTER(script_reloads), COUNTER(waits), COUNTER(errors), COUNTER(commands),
+    COUNTER(rate_limited), COUNTER(atomic_conflicts), COUNTER(atomic_retries),
 #undef COUNTER
 };
 
@@ -101,6 +103,8 @@ static PHP_MINIT_FUNCTION(redislock)
     redislock_pid_init();
 
     redislock_class_register();
+    redislock_ratelimiter_register();
+    redislock_atomic_register();
     return SUCCESS;
 }
 
