@@ -5,6 +5,7 @@
  */
 #include "php_redislock.h"
 #include "redislock_config.h"
+#include "redislock_ini.h"
 
 #include <string.h>
 
@@ -163,6 +164,9 @@ int redislock_settings_init(redislock_settings *s, HashTable *options, uint32_t 
     zend_string *pfx = NULL, *text = NULL;
     redislock_servers *servers;
 
+    if (redislock_ini_check(options) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
     /* The INI values: the globals hold the settings by the same layout. */
     *s = REDISLOCK_G(defaults);
     s->servers = NULL;

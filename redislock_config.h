@@ -48,6 +48,11 @@ typedef struct redislock_server {
     char *tls_key;       /* its private key file, or NULL */
     redislock_server_kind kind;
     redislock_topology *topo; /* Sentinel, Cluster: the seeds and what they said; else NULL */
+    /* Process-local health, kept by the pool: rounds that gave this server
+     * up in a row, and until when (monotonic us) a round that can make a
+     * quorum without it leaves it out. */
+    uint32_t strikes;
+    uint64_t skip_until;
 } redislock_server;
 
 /* The TLS settings of a lock (INI redislock.tls_* or options): what a

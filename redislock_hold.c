@@ -68,7 +68,9 @@ static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_net
 static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
 {
     redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
 
+    redislock_lock_decide_early(l, &o, &e, cmds, redislock_vote_integer);
     release_on(l, redislock_lock_all_servers(l), &o, cmds, leaving);
 }
 
@@ -153,7 +155,7 @@ int redislock_lock_release(redislock_lock *l, bool *result)
         return REDISLOCK_ERR;
     }
     /* Decided; a server that did not answer may still have our token. */
-    redislock_lock_keep_leftovers(l, redislock_lock_all_servers(l) & ~t.definite, NULL);
+    redislock_lock_keep_leftovers(l, l->placed & ~t.definite, NULL);
     l->has_token = false;
     l->held = false;
     *result = verdict == REDISLOCK_VERDICT_YES;
@@ -183,7 +185,7 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
     redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
     redislock_call_long(&c, ttl);
     start = redislock_now_us();
-    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c);
+    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c, redislock_vote_integer);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
@@ -217,19 +219,23 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
 
 /* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The
  * shortest pttl among the yes answers goes to *pttl. */
-static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
+static int vote_check(const redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER && cmd->reply->integer >= -2) {
-        if (cmd->reply->integer == -2) {
-            redislock_tally_no(t, cmd);
-            return;
-        }
-        redislock_tally_yes(t, cmd);
+        return cmd->reply->integer != -2;
+    }
+    return -1;
+}
+
+static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
+{
+    int vote = vote_check(cmd);
+
+    if (vote == 1) {
         /* No expiry at all (-1) proves no more than our own ttl. */
         *pttl = MIN(*pttl, cmd->reply->integer < 0 ? ttl : (zend_long) cmd->reply->integer);
-        return;
     }
-    redislock_tally_failure(t, cmd);
+    redislock_tally_vote(t, cmd, vote);
 }
 
 int redislock_lock_check(redislock_lock *l, bool *result)
@@ -249,7 +255,7 @@ int redislock_lock_check(redislock_lock *l, bool *result)
     redislock_lock_call_init(&c, l, &lock_key, 1, false);
     redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
     start = redislock_now_us();
-    redislock_lock_call_all(l, &redislock_script_check, cmds, &c);
+    redislock_lock_call_all(l, &redislock_script_check, cmds, &c, vote_check);
     for (uint32_t i = 0; i < n; i++) {
         tally_check(&t, &cmds[i], l->settings.ttl, &pttl);
     }
@@ -271,6 +277,7 @@ void redislock_lock_adopt(redislock_lock *l, const char *token)
     memcpy(l->token, token, REDISLOCK_TOKEN_LEN);
     l->token[REDISLOCK_TOKEN_LEN] = '\0';
     l->has_token = true;
+    l->placed = redislock_lock_all_servers(l);
     l->held = true;
     l->pid = redislock_pid();
     l->valid_until = 0;
@@ -288,7 +295,7 @@ int redislock_lock_force_release(redislock_lock *l, bool *result)
 
     redislock_lock_call_init(&c, l, keys, 3, false);
     *result = false;
-    redislock_lock_call_all(l, &redislock_script_force_release, cmds, &c);
+    redislock_lock_call_all(l, &redislock_script_force_release, cmds, &c, NULL);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }

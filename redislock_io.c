@@ -202,6 +202,20 @@ static void cmd_take_replies(redislock_cmd *cmd)
 {
     redisReader *reader = cmd->conn->reader;
 
+    while (cmd->conn->owed > 0) {
+        /* Replies to a command given up earlier come first. */
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(reader, &reply);
+        if (rd == REDISLOCK_READ_MORE) {
+            return;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+            return;
+        }
+        freeReplyObject(reply);
+        cmd->conn->owed--;
+    }
     while (cmd->got < cmd->expect) {
         redisReply *reply;
         redislock_read rd = redislock_reader_next(reader, &reply);
@@ -363,6 +377,18 @@ static bool probe_heard(redislock_cmd *cmd)
     return true;
 }
 
+/* poll() for at most wait_us: to the microsecond where the system can
+ * (a round decided early gives the others fractions of a millisecond). */
+static int io_poll(struct pollfd *pfd, size_t n, uint64_t wait_us)
+{
+#if defined(__linux__)
+    struct timespec ts = { (time_t) (wait_us / 1000000), (long) (wait_us % 1000000) * 1000 };
+    return ppoll(pfd, (nfds_t) n, &ts, NULL);
+#else
+    return poll(pfd, (nfds_t) n, (int) MIN((wait_us + 999) / 1000, INT_MAX));
+#endif
+}
+
 /* Moves a command on after poll() said its socket is ready. */
 static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
 {
@@ -406,10 +432,74 @@ static void io_timers(redislock_cmd *cmd, uint64_t now)
     }
 }
 
+/* The round's outcome is known: the commands still under way are given up.
+ * A command sent whole leaves its connection owing its replies, to be read
+ * and thrown away before the next command's (redislock_conn_drain()); any
+ * other is closed. */
+static void io_give_up(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
+{
+    for (size_t i = 0; i < n; i++) {
+        redislock_cmd *cmd = cmds[i];
+        redislock_conn *c = cmd->conn;
+        if (cmd->phase == PHASE_DONE) {
+            continue;
+        }
+        if (cmd->phase == PHASE_RECV && !cmd->in_hello && !o->blocking
+            && c->owed + cmd->expect - cmd->got <= REDISLOCK_OWED_MAX) {
+            c->owed += cmd->expect - cmd->got;
+            c->owed_until = MAX(c->owed_until, cmd->deadline);
+            c->flags &= ~REDISLOCK_CONN_BUSY;
+            cmd->conn = NULL; /* kept in the pool */
+        }
+        cmd_fail(cmd, cmd->phase == PHASE_CONNECT ? REDISLOCK_CMD_CONNECT : REDISLOCK_CMD_TIMEOUT,
+                 "%s had not answered when a quorum had", cmd->srv->label);
+    }
+}
+
+bool redislock_conn_drain(redislock_conn *c, uint64_t now)
+{
+    char buf[4096];
+
+    for (;;) {
+        ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
+        if (n > 0) {
+            if (redislock_reader_feed(c->reader, buf, (size_t) n) != REDISLOCK_READ_MORE) {
+                return false;
+            }
+            continue;
+        }
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            return false;
+        }
+        break;
+    }
+    while (c->owed > 0) {
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(c->reader, &reply);
+        if (rd == REDISLOCK_READ_MORE) {
+            break;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            return false;
+        }
+        freeReplyObject(reply);
+        c->owed--;
+    }
+    if (c->owed == 0) {
+        /* All came: nothing else may be there. */
+        return !redislock_reader_pending(c->reader);
+    }
+    return now < c->owed_until;
+}
+
 void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
     size_t idx[REDISLOCK_MAX_SERVERS];
+    uint64_t began = redislock_now_us(), grace_end = 0;
 
     for (size_t i = 0; i < n; i++) {
         if (cmds[i]->phase == PHASE_SEND) {
@@ -425,7 +515,17 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
             return;
         }
         now = redislock_now_us();
-        rc = poll(pfd, (nfds_t) active, now >= first ? 0 : (int) ((first - now + 999) / 1000));
+        if (o->enough && !grace_end && redislock_enough_known(o->enough)) {
+            /* Known: a server a little slower than the others still gets
+             * to answer, a frozen one costs no more than that. */
+            grace_end = now + (now - began) + REDISLOCK_GRACE_US;
+        }
+        if (grace_end && now >= grace_end) {
+            io_give_up(cmds, n, o);
+            return;
+        }
+        first = grace_end ? MIN(first, grace_end) : first;
+        rc = io_poll(pfd, active, now >= first ? 0 : first - now);
         if (rc < 0 && errno != EINTR) {
             for (size_t k = 0; k < active; k++) {
                 cmd_fail(cmds[idx[k]], REDISLOCK_CMD_LOST, "poll failed: %s", strerror(errno));

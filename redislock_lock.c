@@ -57,10 +57,25 @@ uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl)
 }
 
 /* Sends one command (argv) to every server of the lock. */
-void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
+void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, redislock_enough *e,
+                                 const redislock_cmd *cmds, int (*vote)(const redislock_cmd *cmd))
+{
+    if (vote && l->settings.servers->count > 1) {
+        e->cmds = cmds;
+        e->n = l->settings.servers->count;
+        e->quorum = redislock_lock_quorum(l);
+        e->vote = vote;
+        o->enough = e;
+    }
+}
+
+void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens,
+                             int (*vote)(const redislock_cmd *cmd))
 {
     redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
 
+    redislock_lock_decide_early(l, &o, &e, cmds, vote);
     redislock_round_send(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, argc, argv, lens);
 }
 
@@ -84,18 +99,14 @@ void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const 
 }
 
 /* Runs a script call on every server of the lock (see redislock_round_script()). */
-void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c)
-{
-    redislock_lock_script_all(l, script, cmds, c->argc, c->argv, c->lens);
-}
-
-/* Runs a script on every server of the lock (see redislock_round_script()). */
-void redislock_lock_script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
-                               const char **argv, size_t *lens)
+void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c,
+                             int (*vote)(const redislock_cmd *cmd))
 {
     redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
 
-    redislock_round_script(l->settings.servers, redislock_lock_all_servers(l), &o, script, cmds, argc, argv, lens);
+    redislock_lock_decide_early(l, &o, &e, cmds, vote);
+    redislock_round_call(l->settings.servers, redislock_lock_all_servers(l), &o, script, cmds, c);
 }
 
 /* Records why the servers could not answer in l->err. */
@@ -128,22 +139,27 @@ static int new_token(redislock_lock *l)
 
 /* Reads the acquire script's answer, {1, fence} or {0, holder's pttl}, into
  * the tally. */
-static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
+static int vote_acquire_script(const redislock_cmd *cmd)
 {
-    redisReply *r = cmd->reply;
+    const redisReply *r = cmd->reply;
 
     if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
         && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER) {
-        if (r->element[0]->integer == 1) {
-            redislock_tally_yes(t, cmd);
-            *fence = MAX(*fence, (zend_long) r->element[1]->integer);
-        } else {
-            redislock_tally_no(t, cmd);
-            *pttl = MAX(*pttl, (zend_long) r->element[1]->integer);
-        }
-        return;
+        return r->element[0]->integer == 1;
     }
-    redislock_tally_failure(t, cmd);
+    return -1;
+}
+
+static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
+{
+    int vote = vote_acquire_script(cmd);
+
+    if (vote == 1) {
+        *fence = MAX(*fence, (zend_long) cmd->reply->element[1]->integer);
+    } else if (vote == 0) {
+        *pttl = MAX(*pttl, (zend_long) cmd->reply->element[1]->integer);
+    }
+    redislock_tally_vote(t, cmd, vote);
 }
 
 /* Ends an attempt that was not granted: removes our token wherever it may
@@ -193,16 +209,18 @@ int redislock_lock_attempt_end(redislock_lock *l, redislock_cmd *cmds, const red
 }
 
 /* Counts a reply to SET NX: OK is yes, nil (held elsewhere) no. */
-static void tally_set(redislock_tally *t, redislock_cmd *cmd)
+static int vote_set(const redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS && cmd->reply->len == 2
         && memcmp(cmd->reply->str, "OK", 2) == 0) {
-        redislock_tally_yes(t, cmd);
-    } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-        redislock_tally_no(t, cmd);
-    } else {
-        redislock_tally_failure(t, cmd);
+        return 1;
     }
+    return cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL ? 0 : -1;
+}
+
+static void tally_set(redislock_tally *t, redislock_cmd *cmd)
+{
+    redislock_tally_vote(t, cmd, vote_set(cmd));
 }
 
 void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms)
@@ -254,7 +272,7 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
 
     redislock_lock_call_init(&c, l, keys, 1, false);
     redislock_call_long(&c, fence);
-    redislock_lock_call_all(l, &redislock_script_fence_raise, cmds, &c);
+    redislock_lock_call_all(l, &redislock_script_fence_raise, cmds, &c, redislock_vote_integer);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
@@ -278,13 +296,14 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
     redislock_attempt_cmd_init(&a, l, mark_ms);
     start = redislock_now_us();
     if (a.scripted) {
-        redislock_lock_call_all(l, &redislock_script_acquire, cmds, &a.c);
+        redislock_lock_call_all(l, &redislock_script_acquire, cmds, &a.c, vote_acquire_script);
     } else {
-        redislock_lock_send_all(l, cmds, a.c.argc, a.c.argv, a.c.lens);
+        redislock_lock_send_all(l, cmds, a.c.argc, a.c.argv, a.c.lens, vote_set);
     }
     for (uint32_t i = 0; i < n; i++) {
         redislock_attempt_tally(&t, &cmds[i], &a, &fence, pttl);
     }
+    l->placed = t.mayhold;
     valid_until = redislock_lock_validity_end(start, l->settings.ttl);
     return redislock_lock_attempt_end(l, cmds, &t,
                                       t.yes >= redislock_lock_quorum(l) && redislock_now_us() < valid_until
@@ -320,7 +339,7 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
     redislock_wait_state w = {
         .deadline = redislock_now_us() + (uint64_t) wait_ms * 1000,
         .waiting = wait_ms > 0,
-        .blocking = l->settings.servers->count == 1,
+        .blocking = true,
         .pttl = -1,
         .cap = REDISLOCK_BACKOFF_MIN_US,
     };
@@ -339,6 +358,7 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
     if (new_token(l) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
+    l->placed = redislock_lock_all_servers(l);
     for (;;) {
         redislock_waited waited;
 

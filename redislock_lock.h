@@ -26,6 +26,7 @@ typedef struct redislock_lock {
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
+    uint32_t placed;                      /* servers our token may be on (a round that left some out) */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
@@ -114,8 +115,14 @@ void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const 
 #define REDISLOCK_FAIR_KEYS 6
 extern const redislock_key_kind redislock_fair_keys[REDISLOCK_FAIR_KEYS];
 
-/* Sends one command to every server of the lock. */
-void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens);
+/* With several servers and a vote, lets a round over all the lock's
+ * servers (cmds) end as soon as its outcome is known: sets o->enough to e. */
+void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, redislock_enough *e,
+                                 const redislock_cmd *cmds, int (*vote)(const redislock_cmd *cmd));
+/* Sends one command to every server of the lock; with a vote, the round
+ * ends once the outcome is known (redislock_lock_decide_early()). */
+void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens,
+                             int (*vote)(const redislock_cmd *cmd));
 /* Records why the servers gave no answer to what in l->err. */
 void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const struct redislock_tally *t,
                                      const char *what);

@@ -213,17 +213,28 @@ void redislock_tally_no(redislock_tally *t, const redislock_cmd *cmd)
     t->replied |= SERVER_BIT(cmd);
 }
 
-void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd)
+int redislock_vote_integer(const redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER) {
-        if (cmd->reply->integer == 1) {
-            redislock_tally_yes(t, cmd);
-        } else {
-            redislock_tally_no(t, cmd);
-        }
-        return;
+        return cmd->reply->integer == 1;
     }
-    redislock_tally_failure(t, cmd);
+    return -1;
+}
+
+void redislock_tally_vote(redislock_tally *t, redislock_cmd *cmd, int vote)
+{
+    if (vote == 1) {
+        redislock_tally_yes(t, cmd);
+    } else if (vote == 0) {
+        redislock_tally_no(t, cmd);
+    } else {
+        redislock_tally_failure(t, cmd);
+    }
+}
+
+void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd)
+{
+    redislock_tally_vote(t, cmd, redislock_vote_integer(cmd));
 }
 
 redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quorum)

@@ -96,6 +96,12 @@ void redislock_tally_failure(redislock_tally *t, redislock_cmd *cmd);
 /* An integer reply: 1 is yes, anything else no. */
 void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd);
 
+/* Votes (see redislock_enough): 1 yes, 0 no, -1 failure. An integer
+ * reply: 1 yes, another integer no. */
+int redislock_vote_integer(const redislock_cmd *cmd);
+/* Counts cmd as vote says. */
+void redislock_tally_vote(redislock_tally *t, redislock_cmd *cmd, int vote);
+
 /* The verdict on "did a quorum do it": unknown when the servers that failed
  * could turn it either way. */
 redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quorum);

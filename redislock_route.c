@@ -17,6 +17,7 @@
  */
 #include "php_redislock.h"
 #include "redislock_topology.h"
+#include "redislock_conn.h"
 #include "redislock_reply.h"
 
 #include <string.h>
@@ -251,7 +252,13 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
 {
     bool pending[REDISLOCK_MAX_SERVERS];
     const redislock_server *ask[REDISLOCK_MAX_SERVERS] = { NULL };
+    /* The commands run as copies (each with its node): an early decision
+     * over the caller's commands could not see them, so every one is
+     * waited for. */
+    redislock_netopts o = *opts;
 
+    o.enough = NULL;
+    opts = &o;
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
     for (size_t i = 0; i < n; i++) {
         pending[i] = true;
@@ -260,6 +267,7 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
         cmds[i].expect = 1;
         cmds[i].in_hello = false;
         cmds[i].conn = NULL;
+        cmds[i].phase = PHASE_IDLE;
         cmds[i].status = REDISLOCK_CMD_OK;
         cmds[i].errstr[0] = '\0';
     }

@@ -60,9 +60,14 @@ typedef struct redislock_wait_ops {
     void (*give_up)(redislock_lock *l, redislock_wait_state *w);
 } redislock_wait_ops;
 
-extern const redislock_wait_ops redislock_wait_backoff;
 extern const redislock_wait_ops redislock_wait_wakeup;
 extern const redislock_wait_ops redislock_wait_fair;
+extern const redislock_wait_ops redislock_wait_quorum;
+
+/* The wake-up strategy's attempt: a plain SET NX PX, then (once it found
+ * the lock taken and the caller waits) the acquire script that marks the
+ * lock as waited for. Waiting on a quorum attempts the same way. */
+int redislock_wait_wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result);
 
 /* The strategy for a lock with these settings. */
 const redislock_wait_ops *redislock_wait_for(const redislock_settings *s);
@@ -95,9 +100,8 @@ redislock_netopts redislock_lock_netopts(const redislock_lock *l);
 uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl);
 uint64_t redislock_lock_op_deadline(const redislock_lock *l);
 /* Runs a script on every server of the lock. */
-void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c);
-void redislock_lock_script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
-                               const char **argv, size_t *lens);
+void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c,
+                             int (*vote)(const redislock_cmd *cmd));
 /* Removes our token from the servers in mask (leftovers where unanswered). */
 void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline);
 uint32_t redislock_lock_all_servers(const redislock_lock *l);

@@ -34,7 +34,7 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
     l->pid = redislock_pid();
     redislock_lock_call_init(&c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
     redislock_call_long(&c, waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
-    redislock_lock_call_all(l, &redislock_script_acquire_fair, cmds, &c);
+    redislock_lock_call_all(l, &redislock_script_acquire_fair, cmds, &c, NULL);
     r = cmds[0].reply;
     /* {1, fence, lease ms} when the lock is ours, {0, the holder's pttl} when not. */
     if (cmds[0].status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements >= 2
@@ -109,7 +109,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     }
     if (redislock_cmd_noscript(&cmd)) {
         /* The server lost claim_fair.lua: claim again the way that loads it. */
-        redislock_lock_call_all(l, &redislock_script_claim_fair, &again, &c);
+        redislock_lock_call_all(l, &redislock_script_claim_fair, &again, &c, NULL);
         claim_read(&again, &claimed, &fence);
         redislock_cmds_dtor(&again, 1);
     } else {

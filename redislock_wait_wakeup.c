@@ -14,7 +14,7 @@
 #include "php_redislock.h"
 #include "redislock_wait.h"
 
-static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
+int redislock_wait_wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
 {
     uint64_t now;
 
@@ -93,5 +93,5 @@ static void wakeup_give_up(redislock_lock *l, redislock_wait_state *w)
 }
 
 const redislock_wait_ops redislock_wait_wakeup = {
-    "wakeup", wakeup_attempt, wakeup_wait, wakeup_give_up,
+    "wakeup", redislock_wait_wakeup_attempt, wakeup_wait, wakeup_give_up,
 };

@@ -18,6 +18,8 @@ packages=(
     libfcgi-bin                          # cgi-fcgi: a FastCGI client for the FPM tests
     valgrind                             # the memory-checked test pass
     libasan8 libubsan1                   # the ASan+UBSan test pass (gcc's sanitizer runtimes)
+    php-symfony-lock php-laravel-framework # the frameworks the adapters (bridge/) are tested against,
+    phpunit php8.2-xml php8.2-mbstring   # with PHPUnit and the extensions it needs
     make gcc autoconf procps
 )
 . scripts/install-packages.sh

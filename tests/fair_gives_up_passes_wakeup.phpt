@@ -2,6 +2,7 @@
 Fair mode: a waiter that gives up just as the lock is handed to it passes the lock on to the next waiter
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
