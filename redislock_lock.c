@@ -341,6 +341,10 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
         .deadline = redislock_now_us() + (uint64_t) wait_ms * 1000,
         .waiting = wait_ms > 0,
         .blocking = true,
+        /* A lock that had to wait before is likely to again: its first
+         * attempt marks it as waited for (one command less than a SET that
+         * fails, then the marking script). */
+        .marked = l->waited_before && wait_ms > 0,
         .pttl = -1,
         .cap = REDISLOCK_BACKOFF_MIN_US,
     };
@@ -374,6 +378,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             ops->give_up(l, &w);
             return REDISLOCK_OK;
         }
+        l->waited_before = true;
         waited = ops->wait(l, &w, result);
         if (*result) {
             taken_by_wait(l, &w, result);

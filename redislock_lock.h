@@ -28,6 +28,7 @@ typedef struct redislock_lock {
     bool held;                            /* acquired, and not released nor found lost */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
+    bool waited_before;                   /* an acquire() of this object had to wait */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
