@@ -28,6 +28,7 @@
 #include "redislock_class.h"
 #include "redislock_ini.h"
 #include "redislock_prim.h"
+#include "redislock_transport.h"
 
 #include <hiredis/hiredis.h>
 
@@ -82,6 +83,16 @@ PHP_INI_BEGIN()
                         redislock_globals)
     STD_PHP_INI_BOOLEAN("redislock.fair", "0", PHP_INI_ALL, OnUpdateRedislockBool, defaults.fair, zend_redislock_globals,
                         redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.tls_ca", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_ca, zend_redislock_globals,
+                      redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.tls_cert", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_cert, zend_redislock_globals,
+                      redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.tls_key", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_key, zend_redislock_globals,
+                      redislock_globals)
+    STD_PHP_INI_BOOLEAN("redislock.tls_verify", "1", PHP_INI_ALL, OnUpdateRedislockBool, defaults.tls_verify,
+                        zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.sync_replicas", "0", PHP_INI_ALL, OnUpdateRedislockLong, defaults.sync_replicas,
+                      zend_redislock_globals, redislock_globals)
 PHP_INI_END()
 
 /* }}} */
@@ -114,6 +125,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     redislock_ini_forget();
     redislock_leftovers_shutdown();
     redislock_pool_shutdown();
+    redislock_tls_shutdown();
     redislock_servers_forget_parsed();
     redislock_servers_release(REDISLOCK_G(servers));
     REDISLOCK_G(servers) = NULL;

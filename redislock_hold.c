@@ -212,7 +212,10 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
 
 int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
 {
-    return redislock_lock_extend_hold(l, ttl, result, "extend");
+    if (redislock_lock_extend_hold(l, ttl, result, "extend") != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    return redislock_lock_sync(l, "extend", result);
 }
 
 /* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The

@@ -37,6 +37,13 @@ static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
 
 static void cmd_broken(redislock_cmd *cmd, int status, const char *what);
 
+/* What a failed read or write of transport t says: the TLS layer's words
+ * when it has them, else errno's. */
+static const char *io_error(const redislock_transport *t)
+{
+    return t->err == EPROTO && t->errstr[0] ? t->errstr : strerror(errno);
+}
+
 /* Writes as much of the command as the socket takes. */
 static void cmd_send(redislock_cmd *cmd)
 {
@@ -51,7 +58,8 @@ static void cmd_send(redislock_cmd *cmd)
         } else {
             /* Nothing of a command the server never saw whole can have run. */
             char what[REDISLOCK_ERRLEN];
-            snprintf(what, sizeof(what), "lost while sending: %s", strerror(errno));
+            snprintf(what, sizeof(what), "lost while sending: %s",
+                     io_error(&cmd->conn->t));
             cmd_broken(cmd, cmd->sent == 0 ? REDISLOCK_CMD_NOTSENT : REDISLOCK_CMD_LOST, what);
             return;
         }
@@ -140,8 +148,17 @@ static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
         snprintf(text, textlen, "%s", cmd->conn->refused);
         return true;
     }
+    if (cmd->conn->t.err == EPROTO && cmd->conn->t.errstr[0]) {
+        /* The TLS layer heard why: an alert (a client certificate missing). */
+        snprintf(text, textlen, "%s", cmd->conn->t.errstr);
+        return true;
+    }
     for (int i = 0; i < 4; i++) {
         ssize_t n = cmd->conn->t.ops->read(&cmd->conn->t, buf, sizeof(buf));
+        if (n < 0 && cmd->conn->t.err == EPROTO) {
+            snprintf(text, textlen, "%s", cmd->conn->t.errstr);
+            return true;
+        }
         if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n) != REDISLOCK_READ_MORE) {
             break;
         }
@@ -171,8 +188,10 @@ static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
     /* A handshake that broke without a word: the command itself was never
      * sent, so the pool may reopen the connection once (and listen first:
      * see PROBE_US). */
-    cmd_fail(cmd, cmd->in_hello && !cmd->probe_until ? REDISLOCK_CMD_NOTSENT : status, "connection to %s %s",
-             cmd->srv->label, what);
+    cmd_fail(cmd, cmd->in_hello && !cmd->probe_until ? REDISLOCK_CMD_NOTSENT : status, "connection to %s %s%s",
+             cmd->srv->label, what,
+             cmd->in_hello && cmd->conn->t.ops != &redislock_transport_tls
+                 ? " before answering the first command (if this port speaks TLS, use rediss://)" : "");
 }
 
 /* Takes the replies out of the reader, and completes the command once the
@@ -268,7 +287,7 @@ static void cmd_recv(redislock_cmd *cmd)
             return;
         } else {
             char what[REDISLOCK_ERRLEN];
-            snprintf(what, sizeof(what), "lost: %s", strerror(errno));
+            snprintf(what, sizeof(what), "lost: %s", io_error(&c->t));
             cmd_broken(cmd, REDISLOCK_CMD_LOST, what);
             return;
         }
@@ -294,8 +313,12 @@ void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint
 static void cmd_connected(redislock_cmd *cmd, const redislock_netopts *o)
 {
     redislock_transport *t = &cmd->conn->t;
+    int rc = t->ops->connected(t);
 
-    if (t->ops->connected(t) != REDISLOCK_OK) {
+    if (rc == REDISLOCK_AGAIN) {
+        return; /* a handshake under way: poll for t->want */
+    }
+    if (rc != REDISLOCK_OK) {
         cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: %s", cmd->srv->label, t->errstr);
         return;
     }
@@ -323,8 +346,9 @@ static size_t io_watch(redislock_cmd **cmds, size_t n, struct pollfd *pfd, size_
     for (size_t i = 0; i < n; i++) {
         int phase = cmds[i]->phase;
         if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV || phase == PHASE_PROBE) {
-            pfd[active].fd = cmds[i]->conn->t.fd;
-            pfd[active].events = phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
+            const redislock_transport *t = &cmds[i]->conn->t;
+            pfd[active].fd = t->fd;
+            pfd[active].events = t->want ? t->want : phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
             pfd[active].revents = 0;
             idx[active++] = i;
             *first = MIN(*first, cmds[i]->deadline);
@@ -348,6 +372,23 @@ static int io_poll(struct pollfd *pfd, size_t n, uint64_t wait_us)
 #endif
 }
 
+/* A probing connection became readable: whether the server said
+ * something (kept in the reader for closed_reason()) or closed it. Bytes of
+ * the transport's own (a TLS session ticket) are not the server speaking. */
+static bool probe_heard(redislock_cmd *cmd)
+{
+    char buf[512];
+    ssize_t n = cmd->conn->t.ops->read(&cmd->conn->t, buf, sizeof(buf));
+
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+        return false;
+    }
+    if (n > 0) {
+        redislock_reader_feed(cmd->conn->reader, buf, (size_t) n);
+    }
+    return true;
+}
+
 /* Moves a command on after poll() said its socket is ready. */
 static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
 {
@@ -355,7 +396,9 @@ static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
         cmd_connected(cmd, o);
     } else if (cmd->phase == PHASE_PROBE) {
         /* The server spoke first: it is refusing us. */
-        cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
+        if (probe_heard(cmd)) {
+            cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
+        }
     } else if (cmd->phase == PHASE_SEND) {
         cmd_send(cmd);
     } else {
@@ -375,7 +418,12 @@ static void io_timers(redislock_cmd *cmd, uint64_t now)
     if (cmd->phase == PHASE_DONE || now < cmd->deadline) {
         return;
     }
-    if (cmd->phase == PHASE_CONNECT) {
+    if (cmd->phase == PHASE_CONNECT && cmd->conn->t.handshaking) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT,
+                 "cannot connect to %s: TLS handshake timed out after " ZEND_LONG_FMT
+                 " ms (a server that does not speak TLS on this port waits like this)",
+                 cmd->srv->label, cmd->timeout_ms);
+    } else if (cmd->phase == PHASE_CONNECT) {
         cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: timed out after " ZEND_LONG_FMT " ms",
                  cmd->srv->label, cmd->timeout_ms);
     } else {

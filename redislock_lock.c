@@ -334,7 +334,8 @@ static void taken_by_wait(redislock_lock *l, const redislock_wait_state *w, bool
     }
 }
 
-int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
+/* Takes the lock (see redislock_lock_acquire), replicas aside. */
+static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
 {
     const redislock_wait_ops *ops = l->wait;
     redislock_wait_state w = {
@@ -393,9 +394,17 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     }
 }
 
+int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
+{
+    if (acquire_now(l, wait_ms, result) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    return redislock_lock_sync(l, "acquire", result);
+}
+
 void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name)
 {
-    redislock_keys_init(&l->keys, prefix, name, false);
+    redislock_keys_init(&l->keys, prefix, name, redislock_servers_cluster(l->settings.servers));
     l->wait = redislock_wait_for(&l->settings);
 }
 

@@ -50,6 +50,11 @@ static inline bool redislock_lock_owned(const redislock_lock *l)
  * *result is true only when a quorum granted it and validity remains. */
 int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result);
 
+/* sync_replicas (redislock_sync.c): after a grant (*result true), waits
+ * for the replicas to acknowledge it; when too few did, releases the hold,
+ * sets *result false and l->err, and returns REDISLOCK_ERR. */
+int redislock_lock_sync(redislock_lock *l, const char *what, bool *result);
+
 /* Deletes our token everywhere; *result tells whether a quorum still held it. */
 int redislock_lock_release(redislock_lock *l, bool *result);
 

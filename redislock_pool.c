@@ -15,6 +15,7 @@
 #include "redislock_pool.h"
 #include "redislock_conn.h"
 #include "redislock_reply.h"
+#include "redislock_topology.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -373,6 +374,15 @@ static void count_strikes(redislock_cmd *cmds, size_t n, uint64_t now)
 
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
 {
+    if (redislock_route_needed(cmds, n)) {
+        redislock_route_exec(cmds, n, opts);
+    } else {
+        redislock_pool_exec_direct(cmds, n, opts);
+    }
+}
+
+void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+{
     redislock_cmd *run[REDISLOCK_MAX_SERVERS];
 
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
@@ -483,6 +493,20 @@ static void pool_close_where(uint32_t with, uint32_t without)
         redislock_conn *c = REDISLOCK_G(conns)[i];
         if ((c->flags & with) || (without && !(c->flags & without))) {
             redislock_conn_drop(c); /* moves the last entry into slot i */
+        } else {
+            i++;
+        }
+    }
+}
+
+void redislock_pool_forget(const redislock_server *srv)
+{
+    uint32_t i = 0;
+
+    while (i < REDISLOCK_G(nconns)) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        if (c->id_len == srv->id_len && memcmp(c->id, srv->id, srv->id_len) == 0) {
+            redislock_conn_drop(c);
         } else {
             i++;
         }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [contention]
+# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [contention]
 #
 # Sets up the machine and builds the extension (scripts/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts five private redis-server processes on
@@ -15,6 +15,7 @@
 #                      php-symfony-rate-limiter and php-symfony-cache)
 #   bench/atomic.php   8 forked workers incrementing one key: RedisLock\Atomic::update()
 #                      against a phpredis WATCH/GET/MULTI/SET/EXEC loop (run only when named)
+#   bench/tls.php      rediss:// against redis:// on one server of its own (run only when named)
 #
 # Each prints a table of cycles/s per round with medians and the ratios of
 # medians. Within a round the variants take turns, so that load from

@@ -11,7 +11,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 packages=(
     php8.2-dev php8.2-cli php8.2-fpm     # headers, phpize, the CLI and FPM SAPIs
     libhiredis-dev pkg-config            # the Redis client library the extension links
+    libssl-dev openssl                   # TLS (rediss://), and certificates for the TLS tests
     redis-server redis-tools             # real servers for tests, demo and benchmarks
+    redis-sentinel                       # Sentinels for the Sentinel tests
     php-redis                            # phpredis: the benchmarks' baseline
     libfcgi-bin                          # cgi-fcgi: a FastCGI client for the FPM tests
     valgrind                             # the memory-checked test pass

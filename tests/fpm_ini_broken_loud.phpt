@@ -42,7 +42,7 @@ echo preg_replace('/^.*(redislock: INI entry redislock\.persistent[^\n"]*).*$/s'
 $fpm->stop();
 ?>
 --EXPECTF--
-RedisLockException 1: INI entry redislock.persistent must be on or off (1/0, yes/no, true/false); INI entry redislock.servers is not a valid DSN list: server 1: a DSN must start with redis:// or unix://
+RedisLockException 1: INI entry redislock.persistent must be on or off (1/0, yes/no, true/false); INI entry redislock.servers is not a valid DSN list: server 1: a DSN must start with redis://, rediss://, unix://, redis-sentinel://, redis-cluster:// or their TLS forms
 RedisLockException 1: INI entry redislock.persistent must be on or off (1/0, yes/no, true/false)
 taken: true, released: true
 same again
