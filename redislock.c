@@ -26,9 +26,9 @@
 #include "redislock_pool.h"
 #include "redislock_scripts.h"
 #include "redislock_class.h"
-#include "redislock_transport.h"
 #include "redislock_ini.h"
 #include "redislock_prim.h"
+#include "redislock_transport.h"
 
 #include <hiredis/hiredis.h>
 

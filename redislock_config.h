@@ -41,6 +41,11 @@ typedef struct redislock_server {
     char *id;            /* pool identity: address, db, user, password and TLS settings, exact (binary, not a
                             C string) */
     size_t id_len;
+    /* Process-local health, kept by the pool: rounds that gave this server
+     * up in a row, and until when (monotonic us) a round that can make a
+     * quorum without it leaves it out. */
+    uint32_t strikes;
+    uint64_t skip_until;
     bool tls;            /* rediss://: TLS (redislock_tls.c) */
     signed char tls_verify; /* verify the certificate and host name: 1, 0, or -1 until the settings decide */
     char *tls_ca;        /* CA bundle file; NULL: the system's trust store */
@@ -48,11 +53,6 @@ typedef struct redislock_server {
     char *tls_key;       /* its private key file, or NULL */
     redislock_server_kind kind;
     redislock_topology *topo; /* Sentinel, Cluster: the seeds and what they said; else NULL */
-    /* Process-local health, kept by the pool: rounds that gave this server
-     * up in a row, and until when (monotonic us) a round that can make a
-     * quorum without it leaves it out. */
-    uint32_t strikes;
-    uint64_t skip_until;
 } redislock_server;
 
 /* The TLS settings of a lock (INI redislock.tls_* or options): what a

@@ -45,6 +45,7 @@ static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leavi
         redislock_lock_call_init(c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
         redislock_call_bool(c, leaving);
         redislock_call_long(c, REDISLOCK_HANDOVER_MS);
+        redislock_call_long(c, l->fair_slot);
         r->script = &redislock_script_release_fair;
         return;
     }
@@ -278,6 +279,7 @@ void redislock_lock_adopt(redislock_lock *l, const char *token)
     l->token[REDISLOCK_TOKEN_LEN] = '\0';
     l->has_token = true;
     l->placed = redislock_lock_all_servers(l);
+    l->fair_slot = -1;
     l->held = true;
     l->pid = redislock_pid();
     l->valid_until = 0;

@@ -360,6 +360,18 @@ static size_t io_watch(redislock_cmd **cmds, size_t n, struct pollfd *pfd, size_
     return active;
 }
 
+/* poll() for at most wait_us: to the microsecond where the system can
+ * (a round decided early gives the others fractions of a millisecond). */
+static int io_poll(struct pollfd *pfd, size_t n, uint64_t wait_us)
+{
+#if defined(__linux__)
+    struct timespec ts = { (time_t) (wait_us / 1000000), (long) (wait_us % 1000000) * 1000 };
+    return ppoll(pfd, (nfds_t) n, &ts, NULL);
+#else
+    return poll(pfd, (nfds_t) n, (int) MIN((wait_us + 999) / 1000, INT_MAX));
+#endif
+}
+
 /* A probing connection became readable: whether the server said
  * something (kept in the reader for closed_reason()) or closed it. Bytes of
  * the transport's own (a TLS session ticket) are not the server speaking. */
@@ -375,18 +387,6 @@ static bool probe_heard(redislock_cmd *cmd)
         redislock_reader_feed(cmd->conn->reader, buf, (size_t) n);
     }
     return true;
-}
-
-/* poll() for at most wait_us: to the microsecond where the system can
- * (a round decided early gives the others fractions of a millisecond). */
-static int io_poll(struct pollfd *pfd, size_t n, uint64_t wait_us)
-{
-#if defined(__linux__)
-    struct timespec ts = { (time_t) (wait_us / 1000000), (long) (wait_us % 1000000) * 1000 };
-    return ppoll(pfd, (nfds_t) n, &ts, NULL);
-#else
-    return poll(pfd, (nfds_t) n, (int) MIN((wait_us + 999) / 1000, INT_MAX));
-#endif
 }
 
 /* Moves a command on after poll() said its socket is ready. */

@@ -15,6 +15,15 @@ static const char *const key_suffix[REDISLOCK_KEY_COUNT] = {
     [REDISLOCK_KEY_QUEUE] = ":redislock-queue",
     [REDISLOCK_KEY_QUEUE_EXP] = ":redislock-queue-exp",
     [REDISLOCK_KEY_HANDOFF] = ":redislock-handoff",
+    [REDISLOCK_KEY_TICKET] = ":redislock-ticket",
+    [REDISLOCK_KEY_WAKE_SLOT + 0] = ":redislock-wake-0",
+    [REDISLOCK_KEY_WAKE_SLOT + 1] = ":redislock-wake-1",
+    [REDISLOCK_KEY_WAKE_SLOT + 2] = ":redislock-wake-2",
+    [REDISLOCK_KEY_WAKE_SLOT + 3] = ":redislock-wake-3",
+    [REDISLOCK_KEY_WAKE_SLOT + 4] = ":redislock-wake-4",
+    [REDISLOCK_KEY_WAKE_SLOT + 5] = ":redislock-wake-5",
+    [REDISLOCK_KEY_WAKE_SLOT + 6] = ":redislock-wake-6",
+    [REDISLOCK_KEY_WAKE_SLOT + 7] = ":redislock-wake-7",
 };
 
 /* CRC16-CCITT (XMODEM), the checksum Redis Cluster hashes keys with. */

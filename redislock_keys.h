@@ -10,6 +10,8 @@
 
 #include "php.h"
 
+#define REDISLOCK_WAKE_SLOTS 8 /* fair mode's wake-up lists (lua/acquire_fair.lua counts them too) */
+
 typedef enum redislock_key_kind {
     REDISLOCK_KEY_LOCK = 0,  /* prefix + name: holds the owner token */
     REDISLOCK_KEY_FENCE,     /* the fence counter */
@@ -18,7 +20,10 @@ typedef enum redislock_key_kind {
     REDISLOCK_KEY_QUEUE,     /* fair mode: the waiters, in arrival order */
     REDISLOCK_KEY_QUEUE_EXP, /* fair mode: when each place in the queue expires */
     REDISLOCK_KEY_HANDOFF,   /* fair mode: the waiter a release handed the lock to, until it claims it */
-    REDISLOCK_KEY_COUNT
+    REDISLOCK_KEY_TICKET,    /* fair mode: numbers the waiters as they join, to share out the wake-up lists */
+    REDISLOCK_KEY_WAKE_SLOT, /* fair mode: the first of REDISLOCK_WAKE_SLOTS wake-up lists, waiters taking
+                                turns among them (the rest follow in the enum) */
+    REDISLOCK_KEY_COUNT = REDISLOCK_KEY_WAKE_SLOT + REDISLOCK_WAKE_SLOTS
 } redislock_key_kind;
 
 typedef struct redislock_keys {

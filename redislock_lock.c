@@ -80,8 +80,10 @@ void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, c
 }
 
 const redislock_key_kind redislock_fair_keys[REDISLOCK_FAIR_KEYS] = {
-    REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_QUEUE, REDISLOCK_KEY_QUEUE_EXP, REDISLOCK_KEY_WAKE,
-    REDISLOCK_KEY_HANDOFF,
+    REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_QUEUE, REDISLOCK_KEY_QUEUE_EXP, REDISLOCK_KEY_HANDOFF,
+    REDISLOCK_KEY_TICKET, REDISLOCK_KEY_WAKE_SLOT + 0, REDISLOCK_KEY_WAKE_SLOT + 1, REDISLOCK_KEY_WAKE_SLOT + 2,
+    REDISLOCK_KEY_WAKE_SLOT + 3, REDISLOCK_KEY_WAKE_SLOT + 4, REDISLOCK_KEY_WAKE_SLOT + 5,
+    REDISLOCK_KEY_WAKE_SLOT + 6, REDISLOCK_KEY_WAKE_SLOT + 7,
 };
 
 void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const redislock_key_kind *kinds, int n,
@@ -340,6 +342,10 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
         .deadline = redislock_now_us() + (uint64_t) wait_ms * 1000,
         .waiting = wait_ms > 0,
         .blocking = true,
+        /* A lock that had to wait before is likely to again: its first
+         * attempt marks it as waited for (one command less than a SET that
+         * fails, then the marking script). */
+        .marked = l->waited_before && wait_ms > 0,
         .pttl = -1,
         .cap = REDISLOCK_BACKOFF_MIN_US,
     };
@@ -359,6 +365,7 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
         return REDISLOCK_ERR;
     }
     l->placed = redislock_lock_all_servers(l);
+    l->fair_slot = -1;
     for (;;) {
         redislock_waited waited;
 
@@ -372,6 +379,7 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
             ops->give_up(l, &w);
             return REDISLOCK_OK;
         }
+        l->waited_before = true;
         waited = ops->wait(l, &w, result);
         if (*result) {
             taken_by_wait(l, &w, result);

@@ -27,6 +27,8 @@ typedef struct redislock_lock {
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
+    int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
+    bool waited_before;                   /* an acquire() of this object had to wait */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
@@ -112,7 +114,7 @@ void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const 
                               bool owner);
 
 /* The keys of the fair scripts acquire_fair.lua and release_fair.lua. */
-#define REDISLOCK_FAIR_KEYS 6
+#define REDISLOCK_FAIR_KEYS (6 + REDISLOCK_WAKE_SLOTS)
 extern const redislock_key_kind redislock_fair_keys[REDISLOCK_FAIR_KEYS];
 
 /* With several servers and a vote, lets a round over all the lock's

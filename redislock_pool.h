@@ -82,12 +82,13 @@ typedef struct redislock_netopts {
 void redislock_encode(smart_str *out, int argc, const char **argv, const size_t *lens);
 
 /* Sends each command to its server (opening connections as needed) and
- * gathers all replies, with one deadline of read_timeout for the lot. With
- * opts->enough, once the outcome is known the others get as long again as
- * that took (and REDISLOCK_GRACE_US), then are given up: their connections are
- * closed, so that no later command waits behind their replies, and they
- * fail as not answered in time. A Sentinel or Cluster server's command goes
- * to the node that takes it now (redislock_topology.h). */
+ * gathers all replies, with one deadline of read_timeout for the lot. A
+ * Sentinel or Cluster server's command goes to the node that takes it now
+ * (redislock_topology.h). With opts->enough, once the outcome is known the
+ * others get as long again as that took (and REDISLOCK_GRACE_US), then are
+ * given up: a command sent whole leaves its connection owing the replies
+ * (read and thrown away before the next command's), any other is closed;
+ * they fail as not answered in time. */
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
 
 /* As redislock_pool_exec(), every server taken as one server. */

@@ -132,6 +132,7 @@ void redislock_call_init(redislock_call *c)
     c->lens[0] = c->lens[1] = 0;
     c->numkeys[0] = '0';
     c->numkeys[1] = '\0';
+    c->numkeys[2] = '\0';
     c->argv[2] = c->numkeys;
     c->lens[2] = 1;
     c->argc = 3;
@@ -141,10 +142,18 @@ void redislock_call_init(redislock_call *c)
 
 void redislock_call_key(redislock_call *c, const zend_string *key)
 {
-    ZEND_ASSERT(c->argc == 3 + c->nkeys && c->nkeys < 9);
+    ZEND_ASSERT(c->argc == 3 + c->nkeys && c->nkeys < 99 && c->argc < REDISLOCK_CALL_MAX);
     c->argv[c->argc] = ZSTR_VAL(key);
     c->lens[c->argc++] = ZSTR_LEN(key);
-    c->numkeys[0] = (char) ('0' + ++c->nkeys);
+    c->nkeys++;
+    if (c->nkeys < 10) {
+        c->numkeys[0] = (char) ('0' + c->nkeys);
+        c->lens[2] = 1;
+    } else {
+        c->numkeys[0] = (char) ('0' + c->nkeys / 10);
+        c->numkeys[1] = (char) ('0' + c->nkeys % 10);
+        c->lens[2] = 2;
+    }
 }
 
 void redislock_call_arg(redislock_call *c, const char *arg, size_t len)

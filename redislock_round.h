@@ -35,7 +35,7 @@ typedef enum {
  * (ARGV). argv[0] and argv[1] (EVALSHA and the SHA, or EVAL and the body)
  * are the sender's. The arrays point into the struct, which therefore stays
  * where it was set up. */
-#define REDISLOCK_CALL_MAX 16
+#define REDISLOCK_CALL_MAX 32
 #define REDISLOCK_CALL_NUMS 4
 
 typedef struct redislock_call {
@@ -44,12 +44,12 @@ typedef struct redislock_call {
     int argc;
     int nkeys;
     int nums;
-    char numkeys[2];
+    char numkeys[3];
     char num[REDISLOCK_CALL_NUMS][24];
 } redislock_call;
 
 void redislock_call_init(redislock_call *c);
-/* Adds a key; every key comes before the first argument. At most 9. */
+/* Adds a key; every key comes before the first argument. At most 99. */
 void redislock_call_key(redislock_call *c, const zend_string *key);
 void redislock_call_arg(redislock_call *c, const char *arg, size_t len);
 /* Adds a number argument, written in decimal (at most REDISLOCK_CALL_NUMS a call). */

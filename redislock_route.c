@@ -252,13 +252,14 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
 {
     bool pending[REDISLOCK_MAX_SERVERS];
     const redislock_server *ask[REDISLOCK_MAX_SERVERS] = { NULL };
-    /* The commands run as copies (each with its node): an early decision
-     * over the caller's commands could not see them, so every one is
-     * waited for. */
-    redislock_netopts o = *opts;
+    /* Routed commands run in passes over copies of the caller's: a round
+     * that may end early (opts->enough) watches the caller's, so through
+     * the routing layer it waits for every answer. */
+    redislock_netopts whole = *opts;
 
-    o.enough = NULL;
-    opts = &o;
+    whole.enough = NULL;
+    opts = &whole;
+
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
     for (size_t i = 0; i < n; i++) {
         pending[i] = true;

@@ -34,13 +34,14 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
     l->pid = redislock_pid();
     redislock_lock_call_init(&c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
     redislock_call_long(&c, waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
+    redislock_call_long(&c, l->fair_slot);
     redislock_lock_call_all(l, &redislock_script_acquire_fair, cmds, &c, NULL);
     r = cmds[0].reply;
-    /* {1, fence, lease ms} when the lock is ours, {0, the holder's pttl} when not. */
-    if (cmds[0].status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements >= 2
+    /* {1, fence, lease ms} when the lock is ours, {0, the holder's pttl,
+     * our wake-up slot} when not. */
+    if (cmds[0].status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 3
         && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
-        && (r->element[0]->integer == 1 ? r->elements == 3 && r->element[2]->type == REDIS_REPLY_INTEGER
-                                         : r->elements == 2)) {
+        && r->element[2]->type == REDIS_REPLY_INTEGER) {
         if (r->element[0]->integer == 1) {
             redislock_tally_yes(&t, &cmds[0]);
             fence = (zend_long) r->element[1]->integer;
@@ -48,6 +49,9 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
         } else {
             redislock_tally_no(&t, &cmds[0]);
             w->pttl = (zend_long) r->element[1]->integer;
+            if (r->element[2]->integer >= 0 && r->element[2]->integer < REDISLOCK_WAKE_SLOTS) {
+                l->fair_slot = (int) r->element[2]->integer;
+            }
         }
     } else {
         redislock_tally_failure(&t, &cmds[0]);
@@ -56,14 +60,15 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
                                       result);
 }
 
-/* claim_fair.lua's call: KEYS = lock, fence counter, wake-up list,
- * hand-over marker; ARGV = token, ttl, fenced. */
+/* claim_fair.lua's call: KEYS = lock, fence counter, our wake-up list,
+ * hand-over marker; ARGV = token, ttl, fenced, our slot. */
 static void claim_call_init(redislock_call *c, const redislock_lock *l)
 {
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAKE,
-                                               REDISLOCK_KEY_HANDOFF };
+    const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE,
+                                        REDISLOCK_KEY_WAKE_SLOT + l->fair_slot, REDISLOCK_KEY_HANDOFF };
 
     redislock_lock_call_init(c, l, keys, 4, true);
+    redislock_call_long(c, l->fair_slot);
 }
 
 /* Reads claim_fair.lua's answer: the fence when the lock was handed to us
@@ -92,6 +97,10 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     bool claimed;
 
     *result = false;
+    if (l->fair_slot < 0) {
+        /* Not queued (the wait is too short to join): nothing to block on. */
+        return redislock_wait_sleep(w, UINT64_MAX);
+    }
     if (!redislock_wait_may_block(w, &block, &slept)) {
         return slept;
     }
@@ -101,7 +110,8 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     c.lens[0] = 7;
     c.argv[1] = redislock_script_claim_fair.sha;
     c.lens[1] = 40;
-    popped = redislock_wait_blpop(l, &cmd, REDISLOCK_LKEY(l, WAKE), block, c.argc, c.argv, c.lens, &sent_at);
+    popped = redislock_wait_blpop(l, &cmd, redislock_lock_key(l, REDISLOCK_KEY_WAKE_SLOT + l->fair_slot), block, c.argc,
+                                  c.argv, c.lens, &sent_at);
     if (!popped || popped->type == REDIS_REPLY_ERROR) {
         redislock_cmds_dtor(&cmd, 1);
         w->blocking = false;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [contention] [tls]
+# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [contention]
 #
 # Sets up the machine and builds the extension (scripts/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts five private redis-server processes on
