@@ -1,7 +1,9 @@
 /*
  * A pooled connection and how a command moves over it: shared by the pool
  * (redislock_pool.c), which finds and opens connections, and the I/O
- * (redislock_io.c), which drives commands over them. Private to those two.
+ * (redislock_io.c), which drives commands over them. Private to those two
+ * and the routing under the pool (redislock_route.c), which readies
+ * commands it could not route as the pool would.
  */
 #ifndef REDISLOCK_CONN_H
 #define REDISLOCK_CONN_H

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 /* RedisLock's options that only a lock has a use for. */
-static const char *const lock_only[] = { "ttl", "auto_release", "fencing", "fair", "quorum_timeout", NULL };
+static const char *const lock_only[] = { "ttl", "auto_release", "fencing", "fair", "quorum_timeout", "sync_replicas", NULL };
 
 /* Checks options for lock-only names; copies them without own into *rest
  * when own is among them (*rest stays NULL otherwise). */

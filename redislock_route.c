@@ -17,6 +17,7 @@
  */
 #include "php_redislock.h"
 #include "redislock_topology.h"
+#include "redislock_conn.h"
 #include "redislock_reply.h"
 
 #include <string.h>
@@ -267,6 +268,7 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
         cmds[i].expect = 1;
         cmds[i].in_hello = false;
         cmds[i].conn = NULL;
+        cmds[i].phase = PHASE_IDLE;
         cmds[i].status = REDISLOCK_CMD_OK;
         cmds[i].errstr[0] = '\0';
     }

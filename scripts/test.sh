@@ -50,8 +50,8 @@ redis-server --port "$port" --bind 127.0.0.1 --unixsocket "$rundir/redis.sock" -
     --logfile "$rundir/redis.log"
 cleanup() {
     [ -f "$rundir/redis.pid" ] && kill "$(cat "$rundir/redis.pid")" 2>/dev/null || true
-    # private servers a test left behind (a test killed by a timeout)
-    for f in "$rundir"/srv-*/redis.pid; do
+    # private servers and Sentinels a test left behind (a test killed by a timeout)
+    for f in "$rundir"/srv-*/redis.pid "$rundir"/sentinel-*/sentinel.pid; do
         [ -f "$f" ] && kill -KILL "$(cat "$f")" 2>/dev/null || true
     done
     rm -rf "$rundir"

@@ -1,5 +1,5 @@
 --TEST--
-redis-sentinel://: the master is found through the Sentinels (their password apart from the data nodes'), and after SENTINEL FAILOVER locks go to the new master within seconds and the connection to the old one is closed
+redis-sentinel://: the master is found through the Sentinels (their password apart from the data nodes'), also as a member of a quorum list with plain servers, and after SENTINEL FAILOVER locks go to the new master within seconds and the connection to the old one is closed
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -14,6 +14,14 @@ $l = new RedisLock('sentinel:a', ['servers' => $s->dsn()]);
 var_dump($l->acquire());
 var_dump($s->node($old)->cmd('GET', 'sentinel:a') === $l->token());
 var_dump($l->release());
+
+/* A quorum list mixing the Sentinel deployment with two plain servers. */
+$plain = new RLServer();
+$q = new RedisLock('sentinel:q', ['servers' => $s->dsn() . ',' . RL_DSN . ',' . $plain->dsn(), 'quorum_timeout' => 1000]);
+var_dump($q->acquire());
+var_dump($s->node($old)->cmd('GET', 'sentinel:q') === $q->token() && rl_admin()->cmd('GET', 'sentinel:q') === $q->token()
+    && $plain->client()->cmd('GET', 'sentinel:q') === $q->token());
+var_dump($q->release(), rl_admin()->cmd('EXISTS', 'sentinel:q'));
 
 function attempt(string $what, string $dsn): void
 {
@@ -59,6 +67,10 @@ var_dump($on_new, mine($s, $old), mine($s, $new));
 bool(true)
 bool(true)
 bool(true)
+bool(true)
+bool(true)
+bool(true)
+int(0)
 unknown master: RedisLock\ConnectionException acquire failed: no Sentinel named a master for nosuch: they do not know it
 wrong Sentinel password: RedisLock\ConnectionException acquire failed: no Sentinel named a master for rlmaster: authentication to ADDR failed: WRONGPASS invalid username-password pair or user is disabled.
 int(1)
