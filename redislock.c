@@ -26,6 +26,7 @@
 #include "redislock_pool.h"
 #include "redislock_scripts.h"
 #include "redislock_class.h"
+#include "redislock_zookeeper.h"
 
 #include <hiredis/hiredis.h>
 
@@ -190,12 +191,14 @@ static PHP_MINIT_FUNCTION(redislock)
     redislock_pid_init();
 
     redislock_class_register();
+    redislock_zk_minit(module_number);
     return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
     UNREGISTER_INI_ENTRIES();
+    redislock_zk_mshutdown();
     redislock_leftovers_shutdown();
     redislock_pool_shutdown();
     redislock_servers_forget_parsed();
@@ -223,6 +226,7 @@ static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
     redislock_pool_drop_dirty();
     redislock_class_request_end();
+    redislock_zk_request_end();
     if (REDISLOCK_G(nleftovers) > 0) {
         zend_try {
             redislock_leftovers_flush(redislock_leftovers_deadline());
@@ -272,6 +276,7 @@ static PHP_MINFO_FUNCTION(redislock)
         php_info_print_table_row(2, redislock_counters[i].name, buf);
     }
     php_info_print_table_end();
+    redislock_zk_minfo();
 
     DISPLAY_INI_ENTRIES();
 }
