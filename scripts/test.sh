@@ -46,7 +46,7 @@ redis-server --port "$port" --bind 127.0.0.1 --unixsocket "$rundir/redis.sock" -
 cleanup() {
     [ -f "$rundir/redis.pid" ] && kill "$(cat "$rundir/redis.pid")" 2>/dev/null || true
     # private servers a test left behind (a test killed by a timeout)
-    for f in "$rundir"/srv-*/redis.pid; do
+    for f in "$rundir"/srv-*/redis.pid "$rundir"/zk-*/zk.pid; do
         [ -f "$f" ] && kill -KILL "$(cat "$f")" 2>/dev/null || true
     done
     rm -rf "$rundir"
@@ -71,7 +71,7 @@ if [ -n "$memcheck" ]; then
     # PCRE's JIT allocates in ways valgrind reports as leaks of PHP itself.
     jit=(-d pcre.jit=0)
     # Only PHP is under test: the servers and tools the tests start are not.
-    export VALGRIND_OPTS="--trace-children-skip=*redis-server*,*redis-cli*,*php-fpm*,*cgi-fcgi*,*/sh,*/bash,*/kill"
+    export VALGRIND_OPTS="--trace-children-skip=*redis-server*,*redis-cli*,*php-fpm*,*cgi-fcgi*,*/java,*/sh,*/bash,*/kill"
 fi
 if [ -n "$asan" ]; then
     # Tests run php through this wrapper. It preloads the shim setup.sh
