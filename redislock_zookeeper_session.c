@@ -209,43 +209,65 @@ static void session_drop_lost(int i)
     }
 }
 
+/* The session in slot i, opened when missing, and connected within
+ * connect_timeout ms. ZOK, or the code of the failure with the session
+ * dropped when there is nothing worth keeping. */
+static int session_connect(int i, const char *hosts, zend_long session_timeout, zend_long connect_timeout,
+                           bool *fresh)
+{
+    redislock_zk_session *s = sessions[i];
+    int rc;
+
+    *fresh = !s;
+    if (!s) {
+        s = session_open(hosts, session_timeout);
+        if (!s) {
+            return ZSYSTEMERROR;
+        }
+        sessions[i] = s;
+    }
+    rc = redislock_zk_session_ready(s, redislock_now_us() + (uint64_t) connect_timeout * 1000);
+    if (rc != ZOK && (rc == ZSESSIONEXPIRED || !s->ever_connected)) {
+        /* Nothing to keep: the next attempt starts afresh. */
+        sessions[i] = NULL;
+        session_close(s);
+    }
+    return rc;
+}
+
 redislock_zk_session *redislock_zk_session_get(const char *hosts, zend_long session_timeout,
                                                zend_long connect_timeout, redislock_error *err)
 {
     redislock_zk_session *s;
+    bool fresh;
     int i, rc;
 
     forget_if_forked();
     i = session_slot(hosts, session_timeout, &s);
-    if (s) {
-        session_drop_lost(i);
-        s = sessions[i];
-    }
     if (i < 0) {
         redislock_error_set(err, REDISLOCK_E_CONFIG, "more than %d ZooKeeper connect strings in one process",
                             SESSIONS_MAX);
         return NULL;
     }
-    if (!s) {
-        s = session_open(hosts, session_timeout);
-        if (!s) {
-            redislock_error_set(err, REDISLOCK_E_CONNECTION, "cannot open a ZooKeeper session to %s: %s", hosts,
-                                strerror(errno));
-            return NULL;
-        }
-        sessions[i] = s;
+    if (s) {
+        session_drop_lost(i);
     }
-    rc = redislock_zk_session_ready(s, redislock_now_us() + (uint64_t) connect_timeout * 1000);
+    rc = session_connect(i, hosts, session_timeout, connect_timeout, &fresh);
+    if (rc == ZSESSIONEXPIRED && !fresh) {
+        /* The servers said the old session is gone when it reconnected:
+         * a new one, transparently. */
+        rc = session_connect(i, hosts, session_timeout, connect_timeout, &fresh);
+    }
     if (rc == ZOK) {
-        return s;
+        return sessions[i];
     }
-    if (rc == ZSESSIONEXPIRED || !s->ever_connected) {
-        /* Nothing to keep: the next attempt starts afresh. */
-        sessions[i] = NULL;
-        session_close(s);
+    if (rc == ZSYSTEMERROR) {
+        redislock_error_set(err, REDISLOCK_E_CONNECTION, "cannot open a ZooKeeper session to %s: %s", hosts,
+                            strerror(errno));
+    } else {
+        redislock_error_set(err, REDISLOCK_E_CONNECTION, rc == ZSESSIONEXPIRED ? "ZooKeeper session to %s expired"
+                            : "ZooKeeper at %s not reachable within " ZEND_LONG_FMT " ms", hosts, connect_timeout);
     }
-    redislock_error_set(err, REDISLOCK_E_CONNECTION, rc == ZSESSIONEXPIRED ? "ZooKeeper session to %s expired"
-                        : "ZooKeeper at %s not reachable within " ZEND_LONG_FMT " ms", hosts, connect_timeout);
     return NULL;
 }
 
