@@ -67,11 +67,10 @@ if test "$PHP_REDISLOCK" != "no"; then
     REDISLOCK_CFLAGS="-Wall -Wextra -Wno-unused-parameter"
   fi
 
-  redislock_sources="redislock.c redislock_class.c redislock_error.c redislock_config.c redislock_dsn.c redislock_pool.c redislock_io.c redislock_transport.c redislock_reply.c redislock_leftovers.c redislock_round.c redislock_hold.c redislock_wait.c redislock_wait_wakeup.c redislock_wait_fair.c redislock_lock.c redislock_scripts.c"
-
   dnl RedisLock\ZooKeeperLock: only with --with-zookeeper. The multi-threaded
   dnl client keeps sessions alive from its own thread while PHP runs (see
-  dnl README); it needs pthreads.
+  dnl README); it needs pthreads. Without it the redislock_zookeeper*.c files
+  dnl compile to nothing (each is inside #ifdef HAVE_REDISLOCK_ZOOKEEPER).
   if test "$PHP_ZOOKEEPER" != "no"; then
     zk_dir=""
     for dir in $PHP_ZOOKEEPER /usr/local /usr; do
@@ -91,11 +90,11 @@ if test "$PHP_REDISLOCK" != "no"; then
       AC_MSG_ERROR([libzookeeper_mt (3.5 or later) not found under $zk_dir: install libzookeeper-mt-dev])
     ], [-L$zk_dir/$PHP_LIBDIR -lpthread])
     AC_DEFINE([HAVE_REDISLOCK_ZOOKEEPER], [1], [Build RedisLock\ZooKeeperLock])
-    redislock_sources="$redislock_sources redislock_zookeeper.c redislock_zookeeper_config.c redislock_zookeeper_lock.c redislock_zookeeper_session.c redislock_zookeeper_request.c"
   fi
 
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
-  PHP_NEW_EXTENSION([redislock], [$redislock_sources],
+  PHP_NEW_EXTENSION([redislock],
+    [redislock.c redislock_class.c redislock_error.c redislock_config.c redislock_dsn.c redislock_pool.c redislock_io.c redislock_transport.c redislock_reply.c redislock_leftovers.c redislock_round.c redislock_hold.c redislock_wait.c redislock_wait_wakeup.c redislock_wait_fair.c redislock_lock.c redislock_scripts.c redislock_zookeeper.c redislock_zookeeper_config.c redislock_zookeeper_lock.c redislock_zookeeper_session.c redislock_zookeeper_request.c],
     [$ext_shared], , [$REDISLOCK_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_EXTENSION_DEP([redislock], [spl])
   PHP_ADD_MAKEFILE_FRAGMENT

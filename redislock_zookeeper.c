@@ -9,6 +9,9 @@
 # include "config.h"
 #endif
 
+/* Built --with-zookeeper only (see config.m4). */
+#ifdef HAVE_REDISLOCK_ZOOKEEPER
+
 #include "php.h"
 #include "ext/standard/info.h"
 #include "zend_exceptions.h"
@@ -386,3 +389,5 @@ void redislock_zk_minfo(void)
     redislock_zk_sessions_describe(minfo_session, NULL);
     php_info_print_table_end();
 }
+
+#endif /* HAVE_REDISLOCK_ZOOKEEPER */

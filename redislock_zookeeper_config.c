@@ -9,6 +9,9 @@
 # include "config.h"
 #endif
 
+/* Built --with-zookeeper only (see config.m4). */
+#ifdef HAVE_REDISLOCK_ZOOKEEPER
+
 #include "php.h"
 #include "php_ini.h"
 #include "zend_exceptions.h"
@@ -245,3 +248,5 @@ int redislock_zk_settings_init(redislock_zk_lock *l, const zend_string *name, Ha
 }
 
 /* }}} */
+
+#endif /* HAVE_REDISLOCK_ZOOKEEPER */

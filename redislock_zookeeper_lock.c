@@ -15,6 +15,9 @@
 # include "config.h"
 #endif
 
+/* Built --with-zookeeper only (see config.m4). */
+#ifdef HAVE_REDISLOCK_ZOOKEEPER
+
 #include "php.h"
 #include "redislock_config.h"
 #include "redislock_pool.h"
@@ -388,3 +391,5 @@ void redislock_zk_lock_dtor(redislock_zk_lock *l)
         l->parent = NULL;
     }
 }
+
+#endif /* HAVE_REDISLOCK_ZOOKEEPER */

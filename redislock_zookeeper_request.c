@@ -11,6 +11,9 @@
 # include "config.h"
 #endif
 
+/* Built --with-zookeeper only (see config.m4). */
+#ifdef HAVE_REDISLOCK_ZOOKEEPER
+
 #include "php.h"
 #include "redislock_config.h"
 #include "redislock_pool.h"
@@ -145,10 +148,12 @@ static int request_wait(zk_request *r, int sent, uint64_t deadline, zk_request *
         r->done = true;
         r->rc = sent;
     }
-    while (!r->done && redislock_now_us() < deadline) {
+    /* A request on a session known to be gone gets no useful answer:
+     * whatever the client does with it, it is not waited for. */
+    while (!r->done && !redislock_zk_lost_locked(s, redislock_now_us()) && redislock_now_us() < deadline) {
         redislock_zk_cond_wait(s, deadline);
     }
-    rc = r->done ? r->rc : ZOPERATIONTIMEOUT;
+    rc = r->done ? r->rc : redislock_zk_lost_locked(s, redislock_now_us()) ? ZSESSIONEXPIRED : ZOPERATIONTIMEOUT;
     if (out && r->done) {
         *out = r;
     } else {
@@ -332,3 +337,5 @@ void redislock_zk_orphans_drop(redislock_zk_session *s)
 }
 
 /* }}} */
+
+#endif /* HAVE_REDISLOCK_ZOOKEEPER */

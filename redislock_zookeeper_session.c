@@ -8,6 +8,9 @@
 # include "config.h"
 #endif
 
+/* Built --with-zookeeper only (see config.m4). */
+#ifdef HAVE_REDISLOCK_ZOOKEEPER
+
 #include "php.h"
 #include "redislock_config.h"
 #include "redislock_pool.h"
@@ -342,3 +345,5 @@ void redislock_zk_sessions_describe(void (*fn)(const char *hosts, long long id, 
         }
     }
 }
+
+#endif /* HAVE_REDISLOCK_ZOOKEEPER */

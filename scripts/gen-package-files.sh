@@ -50,7 +50,7 @@ role_of() {
         # time and the script that embeds them (Makefile.frag runs it); and
         # the scripts that build a source tree and run its test suite.
         */*.c | */*.h) ;;
-        *.c | *.h | config.m4 | config.w32 | Makefile.frag | redislock.stub.php) echo src ;;
+        *.c | *.h | config.m4 | config.w32 | Makefile.frag | redislock*.stub.php) echo src ;;
         lua/*.lua) echo src ;;
         scripts/lua2c.sh | scripts/setup.sh | scripts/test.sh | scripts/install-packages.sh) echo src ;;
 
