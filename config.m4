@@ -82,7 +82,7 @@ if test "$PHP_REDISLOCK" != "no"; then
     if test -z "$zk_dir"; then
       AC_MSG_ERROR([zookeeper/zookeeper.h not found: install libzookeeper-mt-dev, or pass --with-zookeeper=DIR])
     fi
-    PHP_CHECK_LIBRARY([zookeeper_mt], [zoo_aremove_watches], [
+    PHP_CHECK_LIBRARY([zookeeper_mt], [zoo_aremove_all_watches], [
       PHP_ADD_INCLUDE([$zk_dir/include])
       PHP_ADD_LIBRARY_WITH_PATH([zookeeper_mt], [$zk_dir/$PHP_LIBDIR], [REDISLOCK_SHARED_LIBADD])
       PHP_ADD_LIBRARY([pthread], [1], [REDISLOCK_SHARED_LIBADD])

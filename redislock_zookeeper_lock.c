@@ -232,22 +232,34 @@ static int look(redislock_zk_lock *l, redislock_zk_session *s, const char *node,
     return found ? ZOK : ZSESSIONEXPIRED;
 }
 
+/* Waits for the node pred to go (or for any other event) until
+ * wait_deadline; a watch still set when the wait runs out is removed, so
+ * that a waiter that gave up leaves none behind. */
+static int wait_for(redislock_zk_lock *l, redislock_zk_session *s, const char *pred, uint64_t wait_deadline)
+{
+    uint64_t since;
+    int rc = redislock_zk_watch(s, pred, &since, request_deadline(l));
+
+    if (rc == ZNONODE) {
+        return ZOK;
+    }
+    if (rc == ZOK && !redislock_zk_wait_event(s, since, wait_deadline)) {
+        redislock_zk_unwatch(s, pred, request_deadline(l));
+    }
+    return rc;
+}
+
 /* Waits until our node is the lowest or wait_deadline passes. */
 static int wait_turn(redislock_zk_lock *l, redislock_zk_session *s, const char *node, uint64_t wait_deadline,
                      bool *first)
 {
-    uint64_t since;
     char *pred;
     int rc;
 
     for (;;) {
         rc = look(l, s, node, &pred);
         if (rc == ZOK && pred && redislock_now_us() < wait_deadline) {
-            rc = redislock_zk_watch(s, pred, &since, request_deadline(l));
-            if (rc == ZOK) {
-                redislock_zk_wait_event(s, since, wait_deadline);
-            }
-            rc = rc == ZNONODE ? ZOK : rc;
+            rc = wait_for(l, s, pred, wait_deadline);
             efree(pred);
             pred = NULL;
             if (rc == ZOK) {

@@ -245,6 +245,18 @@ int redislock_zk_watch(redislock_zk_session *s, const char *path, uint64_t *sinc
     return request_wait(r, zoo_awget(s->zh, path, on_watch, s, on_data, r), deadline, NULL);
 }
 
+int redislock_zk_unwatch(redislock_zk_session *s, const char *path, uint64_t deadline)
+{
+    zk_request *r = request_new(s);
+
+    /* The "all" form: the other one only checks on the server and removes
+     * locally. The header declares the completion as a pointer to a
+     * completion; the client uses it as the completion itself. */
+    return r ? request_wait(r, zoo_aremove_all_watches(s->zh, path, ZWATCHTYPE_DATA, 0,
+                                                       (void_completion_t *) on_void, r), deadline, NULL)
+             : ZSYSTEMERROR;
+}
+
 bool redislock_zk_wait_event(redislock_zk_session *s, uint64_t since, uint64_t deadline)
 {
     bool happened;

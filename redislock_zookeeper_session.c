@@ -74,10 +74,17 @@ bool redislock_zk_lost_locked(const redislock_zk_session *s, uint64_t now)
     return s->expired || (s->down_since && now - s->down_since > (uint64_t) s->timeout_ms * 1000);
 }
 
-/* Waits on s's condition variable until deadline (monotonic us), at most. */
+/* Waits on s's condition variable until deadline (monotonic us) at most,
+ * or until the session counts as lost when it is cut off now. */
 void redislock_zk_cond_wait(redislock_zk_session *s, uint64_t deadline)
 {
-    struct timespec ts = { (time_t) (deadline / 1000000), (long) (deadline % 1000000) * 1000 };
+    struct timespec ts;
+
+    if (s->down_since && s->down_since + (uint64_t) s->timeout_ms * 1000 + 1000 < deadline) {
+        deadline = s->down_since + (uint64_t) s->timeout_ms * 1000 + 1000;
+    }
+    ts.tv_sec = (time_t) (deadline / 1000000);
+    ts.tv_nsec = (long) (deadline % 1000000) * 1000;
 
     pthread_cond_timedwait(&s->cv, &s->mu, &ts);
 }
@@ -88,7 +95,7 @@ int redislock_zk_session_ready(redislock_zk_session *s, uint64_t deadline)
 
     pthread_mutex_lock(&s->mu);
     for (;;) {
-        uint64_t now = redislock_now_us(), wake = deadline;
+        uint64_t now = redislock_now_us();
         if (redislock_zk_lost_locked(s, now)) {
             rc = ZSESSIONEXPIRED;
             break;
@@ -101,10 +108,7 @@ int redislock_zk_session_ready(redislock_zk_session *s, uint64_t deadline)
             rc = ZOPERATIONTIMEOUT;
             break;
         }
-        if (s->down_since && s->down_since + (uint64_t) s->timeout_ms * 1000 + 1000 < wake) {
-            wake = s->down_since + (uint64_t) s->timeout_ms * 1000 + 1000;
-        }
-        redislock_zk_cond_wait(s, wake);
+        redislock_zk_cond_wait(s, deadline);
     }
     pthread_mutex_unlock(&s->mu);
     return rc;

@@ -55,6 +55,11 @@ int redislock_zk_exists(redislock_zk_session *s, const char *path, uint64_t dead
  * event count from before the request, for redislock_zk_wait_event(). */
 int redislock_zk_watch(redislock_zk_session *s, const char *path, uint64_t *since, uint64_t deadline);
 
+/* Removes the data watches this session has on path, on the server too
+ * (the one redislock_zk_watch() set: only one waiter of a process ever
+ * watches a given node). ZOK, or ZNOWATCHER when it has fired already. */
+int redislock_zk_unwatch(redislock_zk_session *s, const char *path, uint64_t deadline);
+
 /* Waits until an event newer than since (a watch fired, the connection
  * changed state) or the deadline. true: an event came. */
 bool redislock_zk_wait_event(redislock_zk_session *s, uint64_t since, uint64_t deadline);

@@ -1,5 +1,5 @@
 --TEST--
-ZooKeeperLock: a wait that runs out returns false, deletes the waiter's node and leaves the queue as it was
+ZooKeeperLock: a wait that runs out returns false, deletes the waiter's node and its watch and leaves the queue as it was
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -18,6 +18,8 @@ var_dump($holder->acquire());
 var_dump($waiter->acquire(300));
 var_dump($waiter->token(), $waiter->isAcquired());
 var_dump($zk->queue('/redislock/busy') === [$holder->token()]);
+echo "and no watch left behind\n";
+var_dump($zk->watches());
 echo "run() that cannot get the lock in time\n";
 try {
     $waiter->run(fn() => 'never', 100);
@@ -34,6 +36,9 @@ bool(false)
 NULL
 bool(false)
 bool(true)
+and no watch left behind
+array(0) {
+}
 run() that cannot get the lock in time
 RedisLock\ConflictException 4: could not acquire the lock within 100 ms
 bool(true)
