@@ -153,17 +153,24 @@ static int request_wait(zk_request *r, int sent, uint64_t deadline, zk_request *
     while (!r->done && !redislock_zk_lost_locked(s, redislock_now_us()) && redislock_now_us() < deadline) {
         redislock_zk_cond_wait(s, deadline);
     }
-    rc = r->done ? r->rc : redislock_zk_lost_locked(s, redislock_now_us()) ? ZSESSIONEXPIRED : ZOPERATIONTIMEOUT;
+    if (!r->done) {
+        rc = redislock_zk_lost_locked(s, redislock_now_us()) ? ZSESSIONEXPIRED : ZOPERATIONTIMEOUT;
+    } else if (r->rc == ZINVALIDSTATE) {
+        /* The handle is dead: its session expired or was refused. */
+        rc = ZSESSIONEXPIRED;
+    } else if (r->rc == ZOPERATIONTIMEOUT) {
+        /* The client's own timeout: it gave up on the connection (ours,
+         * above, means no answer by the deadline). */
+        rc = ZCONNECTIONLOSS;
+    } else {
+        rc = r->rc;
+    }
     if (out && r->done) {
         *out = r;
     } else {
         request_put(r);
     }
     pthread_mutex_unlock(&s->mu);
-    if (rc == ZINVALIDSTATE) {
-        /* The handle is dead: its session expired or was refused. */
-        rc = ZSESSIONEXPIRED;
-    }
     return rc;
 }
 
