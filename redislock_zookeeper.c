@@ -36,13 +36,15 @@ typedef struct redislock_zk_object {
     redislock_zk_lock lock;
     bool initialized;          /* the constructor completed */
     bool in_run;               /* inside run(): released at request end whatever auto_release says */
-    bool tracked;              /* linked into the request's list */
-    struct redislock_zk_object *prev, *next;
+    uint32_t slot;             /* 1 + its place in zk_tracked; 0: not tracked */
     zend_object std;
 } redislock_zk_object;
 
-/* The objects of this request, released at its end when due. */
-static redislock_zk_object *zk_tracked;
+/* The objects of this request, released at its end when due: an array
+ * (emalloc'd, freed when it empties) from which an object is removed by
+ * moving the last one into its place. */
+static redislock_zk_object **zk_tracked;
+static uint32_t zk_ntracked, zk_tracked_size;
 
 static inline redislock_zk_object *redislock_zk_from_obj(zend_object *obj)
 {
@@ -63,30 +65,30 @@ static inline redislock_zk_object *redislock_zk_from_obj(zend_object *obj)
 
 static void zk_track(redislock_zk_object *o)
 {
-    o->prev = NULL;
-    o->next = zk_tracked;
-    if (o->next) {
-        o->next->prev = o;
+    if (zk_ntracked == zk_tracked_size) {
+        zk_tracked_size = zk_tracked_size ? 2 * zk_tracked_size : 8;
+        zk_tracked = safe_erealloc(zk_tracked, zk_tracked_size, sizeof(*zk_tracked), 0);
     }
-    zk_tracked = o;
-    o->tracked = true;
+    zk_tracked[zk_ntracked++] = o;
+    o->slot = zk_ntracked;
 }
 
 static void zk_untrack(redislock_zk_object *o)
 {
-    if (!o->tracked) {
+    redislock_zk_object *last;
+
+    if (!o->slot) {
         return;
     }
-    if (o->prev) {
-        o->prev->next = o->next;
-    } else {
-        zk_tracked = o->next;
+    last = zk_tracked[--zk_ntracked];
+    zk_tracked[o->slot - 1] = last;
+    last->slot = o->slot;
+    o->slot = 0;
+    if (zk_ntracked == 0) {
+        efree(zk_tracked);
+        zk_tracked = NULL;
+        zk_tracked_size = 0;
     }
-    if (o->next) {
-        o->next->prev = o->prev;
-    }
-    o->prev = o->next = NULL;
-    o->tracked = false;
 }
 
 /* Releases o's hold when its object or request is ending and it is due:
@@ -111,8 +113,8 @@ static void zk_auto_release(redislock_zk_object *o)
  * (auto_release off): that session must stay open. */
 static bool zk_holding(uint64_t serial)
 {
-    for (redislock_zk_object *o = zk_tracked; o; o = o->next) {
-        if (o->lock.node && o->lock.serial == serial) {
+    for (uint32_t i = 0; i < zk_ntracked; i++) {
+        if (zk_tracked[i]->lock.node && zk_tracked[i]->lock.serial == serial) {
             return true;
         }
     }
@@ -129,14 +131,14 @@ static void zk_auto_release_guarded(redislock_zk_object *o)
 
 void redislock_zk_request_end(void)
 {
-    for (redislock_zk_object *o = zk_tracked; o; o = o->next) {
-        zk_auto_release_guarded(o);
+    for (uint32_t i = 0; i < zk_ntracked; i++) {
+        zk_auto_release_guarded(zk_tracked[i]);
     }
     zend_try {
         redislock_zk_orphans_flush(REDISLOCK_G(defaults).connect_timeout, zk_holding);
     } zend_end_try();
-    while (zk_tracked) {
-        zk_untrack(zk_tracked);
+    while (zk_ntracked > 0) {
+        zk_untrack(zk_tracked[zk_ntracked - 1]);
     }
 }
 
@@ -144,24 +146,26 @@ void redislock_zk_request_end(void)
 
 /* {{{ Object handlers */
 
+/* A new object, not initialized until its constructor completes. */
 static zend_object *redislock_zk_new(zend_class_entry *ce)
 {
-    redislock_zk_object *o = zend_object_alloc(sizeof(redislock_zk_object), ce);
+    zend_object *obj = &((redislock_zk_object *) zend_object_alloc(sizeof(redislock_zk_object), ce))->std;
 
-    zend_object_std_init(&o->std, ce);
-    o->std.handlers = &redislock_zk_handlers;
-    return &o->std;
+    zend_object_std_init(obj, ce);
+    object_properties_init(obj, ce);
+    obj->handlers = &redislock_zk_handlers;
+    return obj;
 }
 
 static void redislock_zk_free(zend_object *obj)
 {
     redislock_zk_object *o = redislock_zk_from_obj(obj);
 
-    if (o->tracked) {
-        /* Still inside the request: the object's end is the lock's end. */
+    /* Still inside the request (tracked): the object's end is the lock's end. */
+    if (o->slot) {
         zk_auto_release(o);
-        zk_untrack(o);
     }
+    zk_untrack(o);
     redislock_zk_lock_dtor(&o->lock);
     zend_object_std_dtor(obj);
 }
@@ -177,18 +181,19 @@ static zend_object *zk_throw(redislock_zk_object *o)
 
 PHP_METHOD(RedisLock_ZooKeeperLock, __construct)
 {
-    zend_string *name;
-    HashTable *options = NULL;
     redislock_zk_object *o = Z_REDISLOCK_ZK_P(ZEND_THIS);
+    HashTable *options = NULL;
+    zend_string *name;
 
+    /* A node name is a C string: Z_PARAM_PATH_STR refuses NUL bytes. */
     ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_STR(name)
+        Z_PARAM_PATH_STR(name)
         Z_PARAM_OPTIONAL
         Z_PARAM_ARRAY_HT(options)
     ZEND_PARSE_PARAMETERS_END();
 
     if (o->initialized) {
-        zend_throw_error(NULL, "RedisLock\\ZooKeeperLock object is already constructed");
+        zend_throw_error(NULL, "RedisLock\\ZooKeeperLock::__construct() cannot be called twice");
         RETURN_THROWS();
     }
     if (redislock_zk_settings_init(&o->lock, name, options, 2) != REDISLOCK_OK) {
@@ -302,13 +307,36 @@ static void zk_throw_release(redislock_zk_object *o, zval *result)
     ZVAL_NULL(result);
 }
 
+/* run() once the lock is held: calls fn with its result in return_value,
+ * then releases in all cases. A fatal error inside fn never returns here:
+ * in_run has the request end release the lock instead. */
+static void zk_run_held(redislock_zk_object *o, zend_fcall_info *fci, zend_fcall_info_cache *fcc,
+                        zval *return_value)
+{
+    bool released;
+
+    o->in_run = true;
+    fci->retval = return_value;
+    zend_call_function(fci, fcc);
+    o->in_run = false;
+    if (redislock_zk_release(&o->lock, &released) == REDISLOCK_OK) {
+        return;
+    }
+    if (EG(exception)) {
+        /* fn's exception wins; the node is an orphan, deleted later. */
+        REDISLOCK_G(stats).errors++;
+    } else {
+        zk_throw_release(o, return_value);
+    }
+}
+
 PHP_METHOD(RedisLock_ZooKeeperLock, run)
 {
     zend_fcall_info fci;
     zend_fcall_info_cache fcc;
     zend_long wait = 0;
     redislock_zk_object *o;
-    bool acquired, released;
+    bool acquired;
 
     ZEND_PARSE_PARAMETERS_START(1, 2)
         Z_PARAM_FUNC(fci, fcc)
@@ -326,27 +354,10 @@ PHP_METHOD(RedisLock_ZooKeeperLock, run)
     }
     if (redislock_zk_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
         zk_throw(o);
-        RETURN_THROWS();
-    }
-    if (!acquired) {
+    } else if (!acquired) {
         redislock_throw(REDISLOCK_E_CONFLICT, "could not acquire the lock within " ZEND_LONG_FMT " ms", wait);
-        RETURN_THROWS();
-    }
-    /* A fatal error inside $fn never returns here: in_run has the request
-     * end release the lock instead. */
-    o->in_run = true;
-    fci.retval = return_value;
-    zend_call_function(&fci, &fcc);
-    o->in_run = false;
-
-    if (redislock_zk_release(&o->lock, &released) != REDISLOCK_OK) {
-        if (EG(exception)) {
-            /* $fn's exception wins; the node is an orphan, deleted later. */
-            REDISLOCK_G(stats).errors++;
-            return;
-        }
-        zk_throw_release(o, return_value);
-        RETURN_THROWS();
+    } else {
+        zk_run_held(o, &fci, &fcc, return_value);
     }
 }
 

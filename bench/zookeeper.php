@@ -43,7 +43,7 @@ function measure(array $cmd, string $mode, int $ms, string $hosts, int $workers)
 }
 
 echo 'machine: ', trim((string) shell_exec('nproc')), ' CPUs; ZooKeeper ',
-    trim((string) shell_exec("dpkg-query -W -f '${Version}' zookeeper 2>/dev/null")) ?: '(version unknown)',
+    trim((string) shell_exec('dpkg-query -W -f \'${Version}\' zookeeper 2>/dev/null')) ?: '(version unknown)',
     ' standalone; kazoo ', trim((string) shell_exec("/usr/bin/python3 -c 'import kazoo.version as v; print(v.__version__)'")),
     "; $rounds rounds of $ms ms per client\n";
 foreach (['single' => 'uncontended acquire + release, cycles/s',

@@ -57,7 +57,7 @@ ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #1 ($name) must be 
 ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #1 ($name) must be one ZooKeeper path segment: not empty, at most 255 bytes, no "/", no control character, not "." or ".."
 ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #1 ($name) must be one ZooKeeper path segment: not empty, at most 255 bytes, no "/", no control character, not "." or ".."
 ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #1 ($name) must be one ZooKeeper path segment: not empty, at most 255 bytes, no "/", no control character, not "." or ".."
-ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #1 ($name) must be one ZooKeeper path segment: not empty, at most 255 bytes, no "/", no control character, not "." or ".."
+ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #1 ($name) must not contain any null bytes
 ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #1 ($name) must be one ZooKeeper path segment: not empty, at most 255 bytes, no "/", no control character, not "." or ".."
 ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #2 ($options) option "root" must be an absolute node path such as "/redislock"
 ValueError: RedisLock\ZooKeeperLock::__construct(): Argument #2 ($options) option "root" must be an absolute node path such as "/redislock"
