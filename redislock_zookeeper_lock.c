@@ -150,7 +150,8 @@ static int find_node(redislock_zk_lock *l, redislock_zk_session *s, const char *
         rc = redislock_zk_children(s, l->parent, &names, request_deadline(l));
     }
     if (rc != ZOK) {
-        return rc;
+        /* No parent: the lost create was refused for want of it. */
+        return rc == ZNONODE ? ZOK : rc;
     }
     for (int32_t i = 0; i < names.count && !*node; i++) {
         if (child_seq(names.name[i]) >= 0 && strstr(names.name[i], guid)) {
