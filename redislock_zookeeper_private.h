@@ -30,12 +30,12 @@ struct redislock_zk_session {
     pthread_cond_t cv;               /* on CLOCK_MONOTONIC */
     bool connected;                  /* the client is connected to a server */
     bool ever_connected;
-    bool expired;                    /* expired or refused: the handle is dead */
+    bool expired;                    /* expired, refused, or taken as lost: the session is over */
     uint64_t down_since;             /* monotonic us the connection was lost, 0 when up */
     uint64_t events;                 /* watches fired and state changes, counted */
 };
 
-bool redislock_zk_lost_locked(const redislock_zk_session *s, uint64_t now);
+bool redislock_zk_lost_locked(redislock_zk_session *s, uint64_t now);
 void redislock_zk_cond_wait(redislock_zk_session *s, uint64_t deadline);
 
 /* Frees the orphan list of s (its session ended, and its nodes with it). */

@@ -68,10 +68,16 @@ static void on_event(zhandle_t *zh, int type, int state, const char *path, void 
 
 /* Whether s must be taken as gone: expired, or cut off from every server
  * for longer than its timeout (the servers have expired it by then, even if
- * the client cannot hear it yet). Called with s->mu held. */
-bool redislock_zk_lost_locked(const redislock_zk_session *s, uint64_t now)
+ * the client cannot hear it yet). Once gone it stays gone, even if the
+ * client gets through again later (a restarted server restores sessions):
+ * its holds were reported lost, so the session must end, not carry on with
+ * nodes nobody holds. Called with s->mu held. */
+bool redislock_zk_lost_locked(redislock_zk_session *s, uint64_t now)
 {
-    return s->expired || (s->down_since && now - s->down_since > (uint64_t) s->timeout_ms * 1000);
+    if (s->down_since && now - s->down_since > (uint64_t) s->timeout_ms * 1000) {
+        s->expired = true;
+    }
+    return s->expired;
 }
 
 /* Waits on s's condition variable until deadline (monotonic us) at most,

@@ -24,7 +24,7 @@ var_dump($b->release());
 
 echo "a new session once the server is back (the old one's nodes go when it expires)\n";
 $zk->start();
-var_dump($a->acquire(30000), $b->acquire(30000));
+var_dump($a->acquire(15000), $b->acquire(15000));
 $old = $zk->ephemerals();
 var_dump(count($old), count(array_unique($old)));
 
