@@ -31,7 +31,17 @@ typedef struct redislock_stats {
     zend_ulong waits;          /* waits for a release that ended (woken, or the holder's lease ran out) */
     zend_ulong errors;         /* RedisLockException thrown for infrastructure faults */
     zend_ulong commands;       /* commands the servers answered (connection handshakes included) */
+    zend_ulong rate_limited;   /* RateLimiter::consume() calls that returned false */
+    zend_ulong atomic_conflicts; /* Atomic compare-and-sets (direct or in update()) that found the value changed */
+    zend_ulong atomic_retries; /* Atomic::update() attempts after the first */
 } redislock_stats;
+
+/* An INI entry set to a value that cannot be parsed (redislock_ini.c). */
+#define REDISLOCK_INI_BROKEN_MAX 32
+typedef struct redislock_ini_broken {
+    zend_string *name; /* persistent */
+    char what[256];    /* what is wrong with it */
+} redislock_ini_broken;
 
 struct redislock_conn;
 struct redislock_object;
@@ -43,6 +53,8 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     redislock_servers *servers;
     char *prefix;
     redislock_settings defaults; /* the INI entries of redislock_options (servers aside) */
+    redislock_ini_broken ini_broken[REDISLOCK_INI_BROKEN_MAX]; /* entries with a value that cannot be used */
+    uint32_t nini_broken;
 
     /* Connection pool: persistent and request-scoped connections. */
     struct redislock_conn **conns;

@@ -26,6 +26,9 @@
 #include "redislock_pool.h"
 #include "redislock_scripts.h"
 #include "redislock_class.h"
+#include "redislock_ini.h"
+#include "redislock_prim.h"
+#include "redislock_transport.h"
 #include "redislock_zookeeper.h"
 
 #include <hiredis/hiredis.h>
@@ -41,6 +44,7 @@ static const struct {
     COUNTER(acquired), COUNTER(contended), COUNTER(released), COUNTER(released_lost),
     COUNTER(extended), COUNTER(extend_failed), COUNTER(auto_released), COUNTER(connects),
     COUNTER(reconnects), COUNTER(script_reloads), COUNTER(waits), COUNTER(errors), COUNTER(commands),
+    COUNTER(rate_limited), COUNTER(atomic_conflicts), COUNTER(atomic_retries),
 #undef COUNTER
 };
 
@@ -59,96 +63,6 @@ void redislock_stats_array(zval *out)
 
 /* {{{ INI */
 
-/* Stores an integer INI value in [min, max]. The one parse that checks it
- * also gives the value stored: decimal digits only (Zend's own handler would
- * read 030000 as octal and 08 as 0). */
-static int ini_store_long(zend_ini_entry *entry, zend_string *value, zend_long min, zend_long max, void *mh_arg1,
-                          void *mh_arg2)
-{
-    const char *s = ZSTR_VAL(value);
-    size_t len = ZSTR_LEN(value), i = 0;
-    zend_long v = 0;
-
-    while (len > 0 && isspace((unsigned char) s[len - 1])) len--;
-    while (i < len && isspace((unsigned char) s[i])) i++;
-    if (i == len) {
-        goto bad;
-    }
-    for (; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9' || v > (max - (s[i] - '0')) / 10) {
-            goto bad;
-        }
-        v = v * 10 + (s[i] - '0');
-    }
-    if (v < min) {
-        goto bad;
-    }
-    *(zend_long *) ZEND_INI_GET_ADDR() = v;
-    return SUCCESS;
-
-bad:
-    php_error_docref(NULL, E_WARNING, "%s must be an integer between " ZEND_LONG_FMT " and " ZEND_LONG_FMT,
-                     ZSTR_VAL(entry->name), min, max);
-    return FAILURE;
-}
-
-/* The integer entries of redislock_options, in the range the table gives. */
-static ZEND_INI_MH(OnUpdateRedislockLong)
-{
-    const redislock_option *opt = redislock_option_find(ZSTR_VAL(entry->name) + sizeof("redislock.") - 1,
-                                                         ZSTR_LEN(entry->name) - (sizeof("redislock.") - 1));
-
-    ZEND_ASSERT(opt && opt->type == REDISLOCK_OPT_LONG);
-    return ini_store_long(entry, new_value, opt->min, opt->max, mh_arg1, mh_arg2);
-}
-
-/* Parses the DSN list once, here, so locks never re-read the string. */
-static ZEND_INI_MH(OnUpdateRedislockServers)
-{
-    redislock_servers *list;
-    char err[256];
-
-    if (redislock_servers_parse(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &list, err, sizeof(err)) != REDISLOCK_OK) {
-        php_error_docref(NULL, E_WARNING, "redislock.servers is not a valid DSN list: %s", err);
-        return FAILURE;
-    }
-    redislock_servers_release(REDISLOCK_G(servers));
-    REDISLOCK_G(servers) = list;
-    return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
-}
-
-/* Shows redislock.servers in phpinfo() with every password replaced by ***,
- * written from the parsed list (never by editing the text, which could miss
- * a password). */
-static ZEND_INI_DISP(redislock_servers_displayer)
-{
-    zend_string *value = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value
-                                                                              : ini_entry->value;
-    redislock_servers *list;
-    smart_str out = { 0 };
-    char err[256];
-
-    if (!value || ZSTR_LEN(value) == 0) {
-        PUTS("no value");
-        return;
-    }
-    if (redislock_servers_parse(ZSTR_VAL(value), ZSTR_LEN(value), &list, err, sizeof(err)) != REDISLOCK_OK) {
-        PUTS("(not a valid DSN list)");
-        return;
-    }
-    redislock_servers_format(list, true, &out);
-    redislock_servers_release(list);
-    smart_str_0(&out);
-    if (out.s) {
-        if (sapi_module.phpinfo_as_text) {
-            PHPWRITE(ZSTR_VAL(out.s), ZSTR_LEN(out.s));
-        } else {
-            php_html_puts(ZSTR_VAL(out.s), ZSTR_LEN(out.s));
-        }
-    }
-    smart_str_free(&out);
-}
-
 PHP_INI_BEGIN()
     STD_PHP_INI_ENTRY_EX("redislock.servers", "redis://127.0.0.1:6379", PHP_INI_ALL, OnUpdateRedislockServers,
                          servers_ini, zend_redislock_globals, redislock_globals, redislock_servers_displayer)
@@ -162,14 +76,24 @@ PHP_INI_BEGIN()
                       zend_redislock_globals, redislock_globals)
     STD_PHP_INI_ENTRY("redislock.quorum_timeout", "100", PHP_INI_ALL, OnUpdateRedislockLong, defaults.quorum_timeout,
                       zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateBool, defaults.persistent, zend_redislock_globals,
+    STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateRedislockBool, defaults.persistent, zend_redislock_globals,
                         redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool, defaults.auto_release,
+    STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateRedislockBool, defaults.auto_release,
                         zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.fencing", "0", PHP_INI_ALL, OnUpdateBool, defaults.fencing, zend_redislock_globals,
+    STD_PHP_INI_BOOLEAN("redislock.fencing", "0", PHP_INI_ALL, OnUpdateRedislockBool, defaults.fencing, zend_redislock_globals,
                         redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.fair", "0", PHP_INI_ALL, OnUpdateBool, defaults.fair, zend_redislock_globals,
+    STD_PHP_INI_BOOLEAN("redislock.fair", "0", PHP_INI_ALL, OnUpdateRedislockBool, defaults.fair, zend_redislock_globals,
                         redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.tls_ca", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_ca, zend_redislock_globals,
+                      redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.tls_cert", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_cert, zend_redislock_globals,
+                      redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.tls_key", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_key, zend_redislock_globals,
+                      redislock_globals)
+    STD_PHP_INI_BOOLEAN("redislock.tls_verify", "1", PHP_INI_ALL, OnUpdateRedislockBool, defaults.tls_verify,
+                        zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.sync_replicas", "0", PHP_INI_ALL, OnUpdateRedislockLong, defaults.sync_replicas,
+                      zend_redislock_globals, redislock_globals)
 PHP_INI_END()
 
 /* }}} */
@@ -191,6 +115,8 @@ static PHP_MINIT_FUNCTION(redislock)
     redislock_pid_init();
 
     redislock_class_register();
+    redislock_ratelimiter_register();
+    redislock_atomic_register();
     redislock_zk_minit(module_number);
     return SUCCESS;
 }
@@ -198,9 +124,11 @@ static PHP_MINIT_FUNCTION(redislock)
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
     UNREGISTER_INI_ENTRIES();
+    redislock_ini_forget();
     redislock_zk_mshutdown();
     redislock_leftovers_shutdown();
     redislock_pool_shutdown();
+    redislock_tls_shutdown();
     redislock_servers_forget_parsed();
     redislock_servers_release(REDISLOCK_G(servers));
     REDISLOCK_G(servers) = NULL;

@@ -67,7 +67,10 @@ final class RedisLock implements RedisLock\Lock
 
     /**
      * Per-process counters: acquired, contended, released, released_lost, extended,
-     * extend_failed, auto_released, connects, reconnects, script_reloads, waits, errors.
+     * extend_failed, auto_released, connects, reconnects, script_reloads, waits, errors, commands;
+     * rate_limited (RedisLock\RateLimiter::consume() calls that returned false), atomic_conflicts
+     * (RedisLock\Atomic compare-and-sets, direct or inside update(), that found the value changed),
+     * atomic_retries (update() attempts after the first).
      *
      * @return array<string, int>
      */

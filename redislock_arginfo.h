@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3a2af66396e97f374ba43188fe07aecc36d517d5 */
+ * Stub hash: 236a74e77dc1c852f861ae3aca7565db6c07fa1b */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

@@ -184,7 +184,7 @@ static void redislock_free(zend_object *obj)
     }
     if (o->initialized) {
         redislock_settings_dtor(&o->lock.settings);
-        redislock_lock_free_keys(&o->lock);
+        redislock_lock_dtor(&o->lock);
     }
     zend_object_std_dtor(obj);
 }
@@ -206,9 +206,8 @@ static int lock_init(redislock_object *o, zend_string *name, HashTable *options,
     if (redislock_settings_init(&o->lock.settings, options, options_arg, &prefix) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    o->lock.key = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+    redislock_lock_init(&o->lock, prefix, name);
     zend_string_release(prefix);
-    redislock_lock_init_keys(&o->lock);
     o->initialized = true;
     track(o);
     return REDISLOCK_OK;

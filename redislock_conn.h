@@ -23,6 +23,9 @@ struct redislock_conn {
     int hello_count;             /* commands in hello */
     bool hello_auth;             /* hello starts with AUTH */
     bool hello_select;           /* hello has SELECT after AUTH (if any) */
+    int owed;                    /* replies still to come for commands given up (a round decided
+                                    early): read and thrown away before the next command's */
+    uint64_t owed_until;         /* monotonic us: they should have come by then */
     char refused[128];           /* an error the server answered the handshake with although it was
                                     not fatal (CLIENT SETNAME), until a command's reply came: if the
                                     connection breaks meanwhile, this is why (maxclients) */
@@ -37,6 +40,7 @@ struct redislock_conn {
 #define PHASE_RECV 2
 #define PHASE_DONE 3
 #define PHASE_PROBE 4   /* connected again after a handshake broke: listening before sending */
+#define PHASE_IDLE 5    /* not under way (not readied, or refused before it was) */
 
 /* How long a connection reopened after its handshake broke listens before
  * it sends: a server at maxclients writes its refusal and closes at once,
@@ -48,6 +52,14 @@ struct redislock_conn {
 
 /* Removes a connection from the pool and closes it. */
 void redislock_conn_drop(redislock_conn *c);
+
+/* Most replies a connection may owe; beyond, it is closed instead. */
+#define REDISLOCK_OWED_MAX 8
+
+/* Reads what the socket has of the replies c owes, without waiting, and
+ * throws them away. false when the connection cannot be used any more (it
+ * broke, the replies did not come in time, or more came than owed). */
+bool redislock_conn_drain(redislock_conn *c, uint64_t now);
 
 /* Drives the commands (each with its connection) until every one has its
  * reply or failed, or its deadline passes. A reply that arrived by the

@@ -1,12 +1,14 @@
 /*
  * DSN lists: the one grammar of redislock.servers and the servers option,
- * parsed into redislock_servers (persistent, shared by reference) and
- * written back in canonical form (redislock_servers_format), which is also
- * how phpinfo() shows them, passwords masked. Error messages describe what
+ * parsed into redislock_servers (persistent, shared by reference; the
+ * cache of parsed lists and their canonical form are redislock_servers.c's).
+ * Error messages describe what
  * is wrong and where, but never repeat the DSN: it may carry a password.
  */
 #include "php_redislock.h"
 #include "redislock_config.h"
+#include "redislock_dsn.h"
+#include "redislock_topology.h"
 
 #include <string.h>
 #include <sys/un.h>
@@ -93,12 +95,12 @@ static int parse_userinfo(redislock_server *srv, const char *s, size_t len, char
     return REDISLOCK_OK;
 }
 
-/* Parses "host[:port]" of a redis:// DSN. */
-static int parse_hostport(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+/* Parses "host[:port]" of a DSN; the port is defport when not given. */
+static int parse_hostport(redislock_server *srv, const char *s, size_t len, int defport, char *err, size_t errlen)
 {
     const char *host = s, *p;
     size_t hlen;
-    zend_long port = REDISLOCK_DEFAULT_PORT;
+    zend_long port = defport;
 
     if (len > 0 && s[0] == '[') {
         const char *close = memchr(s, ']', len);
@@ -137,29 +139,138 @@ static int parse_hostport(redislock_server *srv, const char *s, size_t len, char
     return REDISLOCK_OK;
 }
 
-/* Parses what follows "redis://" in [s, end): [userinfo@]host[:port][/db]. */
-static int parse_redis(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
+/* Stores the percent-decoded value [v, v+len) of query parameter name in
+ * *field, which must not be set yet. */
+static int query_string(char **field, const char *name, const char *v, size_t len, char *err, size_t errlen)
 {
-    const char *slash = memchr(s, '/', (size_t) (end - s)), *at = NULL;
+    ssize_t n;
 
-    if (!slash) {
-        slash = end;
+    if (*field) {
+        ERR("the query parameter %s is given twice", name);
     }
-    if (memchr(s, '?', (size_t) (end - s)) || memchr(s, '#', (size_t) (end - s))) {
-        ERR("redis:// DSNs take no query or fragment");
+    if (len == 0) {
+        ERR("the query parameter %s is empty", name);
     }
-    for (const char *q = s; q < slash; q++) {
+    if ((n = pct_decode(v, len, field)) < 0) {
+        ERR("malformed percent-escape in the query parameter %s", name);
+    }
+    if (strlen(*field) != (size_t) n) {
+        ERR("the query parameter %s contains a NUL byte", name);
+    }
+    return REDISLOCK_OK;
+}
+
+/* Applies one query parameter key=value ([k, k+klen), [v, v+vlen)) of a
+ * rediss:// DSN. */
+static int query_param(redislock_server *srv, const char *k, size_t klen, const char *v, size_t vlen, char *err,
+                       size_t errlen)
+{
+#define KEY_IS(lit) (klen == sizeof(lit) - 1 && memcmp(k, lit, klen) == 0)
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL && KEY_IS("master")) {
+        return query_string(&srv->topo->master, "master", v, vlen, err, errlen);
+    }
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL && KEY_IS("sentinel_password")) {
+        ssize_t n;
+        if (srv->topo->sentinel_password) {
+            ERR("the query parameter sentinel_password is given twice");
+        }
+        if ((n = pct_decode(v, vlen, &srv->topo->sentinel_password)) < 0) {
+            ERR("malformed percent-escape in the query parameter sentinel_password");
+        }
+        srv->topo->sentinel_password_len = (size_t) n;
+        return REDISLOCK_OK;
+    }
+    if (!srv->tls) {
+        ERR("unknown query parameter (redis-sentinel:// takes master and sentinel_password)");
+    }
+    if (KEY_IS("tls_verify")) {
+        if (srv->tls_verify >= 0 || vlen != 1 || (v[0] != '0' && v[0] != '1')) {
+            ERR("tls_verify must be given once, as 0 or 1");
+        }
+        srv->tls_verify = (signed char) (v[0] - '0');
+        return REDISLOCK_OK;
+    }
+    if (KEY_IS("tls_ca")) {
+        return query_string(&srv->tls_ca, "tls_ca", v, vlen, err, errlen);
+    }
+    if (KEY_IS("tls_cert")) {
+        return query_string(&srv->tls_cert, "tls_cert", v, vlen, err, errlen);
+    }
+    if (KEY_IS("tls_key")) {
+        return query_string(&srv->tls_key, "tls_key", v, vlen, err, errlen);
+    }
+#undef KEY_IS
+    ERR("unknown query parameter (%s takes %stls_verify, tls_ca, tls_cert, tls_key)",
+        srv->kind == REDISLOCK_SERVER_SENTINEL ? "rediss-sentinel://" : srv->kind ? "rediss-cluster://" : "rediss://",
+        srv->kind == REDISLOCK_SERVER_SENTINEL ? "master, sentinel_password, " : "");
+}
+
+/* Parses the query [q, end) of a DSN: key=value pairs separated by &. */
+static int parse_query(redislock_server *srv, const char *q, const char *end, char *err, size_t errlen)
+{
+    while (q < end) {
+        const char *amp = memchr(q, '&', (size_t) (end - q)), *e = amp ? amp : end;
+        const char *eq = memchr(q, '=', (size_t) (e - q));
+
+        if (!eq) {
+            ERR("a query parameter needs a value (name=value)");
+        }
+        if (query_param(srv, q, (size_t) (eq - q), eq + 1, (size_t) (e - eq - 1), err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        q = amp ? amp + 1 : end;
+    }
+    return REDISLOCK_OK;
+}
+
+/* Reads the userinfo of [*s, end) (up to the last '@' before the first
+ * '/'), if any, and moves *s past it; *slash: where the hosts end (the '/'
+ * before the database, or end). */
+static int parse_authority(redislock_server *srv, const char **s, const char *end, const char **slash, char *err,
+                           size_t errlen)
+{
+    const char *at = NULL;
+
+    *slash = memchr(*s, '/', (size_t) (end - *s));
+    if (!*slash) {
+        *slash = end;
+    }
+    for (const char *q = *s; q < *slash; q++) {
         if (*q == '@') {
             at = q;
         }
     }
     if (at) {
-        if (parse_userinfo(srv, s, (size_t) (at - s), err, errlen) != REDISLOCK_OK) {
+        if (parse_userinfo(srv, *s, (size_t) (at - *s), err, errlen) != REDISLOCK_OK) {
             return REDISLOCK_ERR;
         }
-        s = at + 1;
+        *s = at + 1;
     }
-    if (parse_hostport(srv, s, (size_t) (slash - s), err, errlen) != REDISLOCK_OK) {
+    return REDISLOCK_OK;
+}
+
+/* Parses what follows "redis://" or "rediss://" in [s, end):
+ * [userinfo@]host[:port][/db], and for rediss:// a query. */
+static int parse_redis(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
+{
+    const char *query = memchr(s, '?', (size_t) (end - s)), *slash;
+
+    if (memchr(s, '#', (size_t) (end - s))) {
+        ERR("a DSN takes no fragment");
+    }
+    if (query && !srv->tls) {
+        ERR("redis:// DSNs take no query");
+    }
+    if (query) {
+        if (parse_query(srv, query + 1, end, err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        end = query;
+    }
+    if (parse_authority(srv, &s, end, &slash, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (parse_hostport(srv, s, (size_t) (slash - s), REDISLOCK_DEFAULT_PORT, err, errlen) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     if (slash + 1 < end
@@ -226,255 +337,113 @@ static int parse_unix(redislock_server *srv, const char *p, const char *end, cha
     return REDISLOCK_OK;
 }
 
-/* Parses one DSN into *srv (zeroed by the caller). */
-static int parse_one(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+/* Parses the comma-separated host[:port] list [s, end) of a Sentinel or
+ * Cluster DSN into the seeds. */
+static int parse_seeds(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
 {
+    redislock_topology *topo = srv->topo;
+    int defport = srv->kind == REDISLOCK_SERVER_SENTINEL ? REDISLOCK_SENTINEL_PORT : REDISLOCK_DEFAULT_PORT;
+
+    while (s <= end) {
+        const char *comma = memchr(s, ',', (size_t) (end - s)), *e = comma ? comma : end;
+        if (topo->nseeds == REDISLOCK_SEEDS_MAX) {
+            ERR("at most %d seed addresses are supported", REDISLOCK_SEEDS_MAX);
+        }
+        while (s < e && isspace((unsigned char) *s)) s++;
+        if (parse_hostport(&topo->seeds[topo->nseeds], s, (size_t) (e - s), defport, err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        topo->nseeds++;
+        s = e + 1;
+    }
+    return REDISLOCK_OK;
+}
+
+/* Parses what follows "redis-sentinel://" or "redis-cluster://" (or their
+ * TLS forms) in [s, end): [userinfo@]host[:port][,host[:port]...][/db] and
+ * a query. */
+static int parse_multi(redislock_server *srv, const char *s, const char *end, char *err, size_t errlen)
+{
+    const char *query = memchr(s, '?', (size_t) (end - s)), *slash;
+
+    srv->topo = pecalloc(1, sizeof(*srv->topo), 1);
+    if (memchr(s, '#', (size_t) (end - s))) {
+        ERR("a DSN takes no fragment");
+    }
+    if (query) {
+        if (srv->kind == REDISLOCK_SERVER_CLUSTER && !srv->tls) {
+            ERR("redis-cluster:// DSNs take no query");
+        }
+        if (parse_query(srv, query + 1, end, err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
+        }
+        end = query;
+    }
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL && !srv->topo->master) {
+        ERR("redis-sentinel:// DSNs need ?master=NAME");
+    }
+    if (parse_authority(srv, &s, end, &slash, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (parse_seeds(srv, s, slash, err, errlen) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (slash + 1 < end
+        && parse_number(slash + 1, (size_t) (end - slash - 1), 0, INT_MAX, &srv->db) != REDISLOCK_OK) {
+        ERR("the database must be a non-negative number");
+    }
+    if (srv->kind == REDISLOCK_SERVER_CLUSTER && srv->db != 0) {
+        ERR("a Redis Cluster has database 0 only");
+    }
+    srv->host = pestrdup(srv->topo->seeds[0].host, 1);
+    srv->port = srv->topo->seeds[0].port;
+    return REDISLOCK_OK;
+}
+
+/* The multi-server schemes: name, kind, TLS. */
+static const struct {
+    const char *scheme;
+    redislock_server_kind kind;
+    bool tls;
+} multi_schemes[] = {
+    { "redis-sentinel://", REDISLOCK_SERVER_SENTINEL, false },
+    { "rediss-sentinel://", REDISLOCK_SERVER_SENTINEL, true },
+    { "redis-cluster://", REDISLOCK_SERVER_CLUSTER, false },
+    { "rediss-cluster://", REDISLOCK_SERVER_CLUSTER, true },
+};
+
+bool redislock_dsn_multi(const char *s, size_t len)
+{
+    for (size_t i = 0; i < sizeof(multi_schemes) / sizeof(multi_schemes[0]); i++) {
+        size_t n = strlen(multi_schemes[i].scheme);
+        if (len >= n && strncasecmp(s, multi_schemes[i].scheme, n) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+int redislock_dsn_parse_one(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
+{
+    srv->tls_verify = -1;
+    for (size_t i = 0; i < sizeof(multi_schemes) / sizeof(multi_schemes[0]); i++) {
+        size_t n = strlen(multi_schemes[i].scheme);
+        if (len >= n && strncasecmp(s, multi_schemes[i].scheme, n) == 0) {
+            srv->kind = multi_schemes[i].kind;
+            srv->tls = multi_schemes[i].tls;
+            return parse_multi(srv, s + n, s + len, err, errlen);
+        }
+    }
     if (len >= 8 && strncasecmp(s, "redis://", 8) == 0) {
         return parse_redis(srv, s + 8, s + len, err, errlen);
+    }
+    if (len >= 9 && strncasecmp(s, "rediss://", 9) == 0) {
+        srv->tls = true;
+        return parse_redis(srv, s + 9, s + len, err, errlen);
     }
     if (len >= 7 && strncasecmp(s, "unix://", 7) == 0) {
         return parse_unix(srv, s + 7, s + len, err, errlen);
     }
-    ERR("a DSN must start with redis:// or unix://");
+    ERR("a DSN must start with redis://, rediss://, unix://, redis-sentinel://, redis-cluster:// or their TLS forms");
 }
 
-/* Appends one field to a server's identity: its length, then its bytes,
- * so that no two different servers ever have the same identity. */
-static void id_field(smart_str *id, const char *s, size_t len)
-{
-    uint32_t n = (uint32_t) len;
-
-    smart_str_appendl_ex(id, (const char *) &n, sizeof(n), 1);
-    if (len) {
-        smart_str_appendl_ex(id, s, len, 1);
-    }
-}
-
-/* Builds the printable label and the pool identity of a parsed server. The
- * identity is every field that decides what a connection is (address, db,
- * user, password), each whole and length-prefixed: two servers share a
- * connection only when all of them are equal byte for byte. */
-static void server_finish(redislock_server *srv)
-{
-    smart_str label = { 0 }, id = { 0 };
-    char num[24];
-    size_t nlen;
-
-    if (srv->path) {
-        smart_str_appends_ex(&label, srv->path, 1);
-        if (srv->db) {
-            smart_str_appends_ex(&label, "?db=", 1);
-            smart_str_append_long_ex(&label, srv->db, 1);
-        }
-    } else {
-        bool v6 = strchr(srv->host, ':') != NULL;
-        if (v6) smart_str_appendc_ex(&label, '[', 1);
-        smart_str_appends_ex(&label, srv->host, 1);
-        if (v6) smart_str_appendc_ex(&label, ']', 1);
-        smart_str_appendc_ex(&label, ':', 1);
-        smart_str_append_long_ex(&label, srv->port, 1);
-        if (srv->db) {
-            smart_str_appendc_ex(&label, '/', 1);
-            smart_str_append_long_ex(&label, srv->db, 1);
-        }
-    }
-    smart_str_0(&label);
-    srv->label = pestrndup(ZSTR_VAL(label.s), ZSTR_LEN(label.s), 1);
-    smart_str_free_ex(&label, 1);
-
-    smart_str_appendc_ex(&id, srv->path ? 'u' : 't', 1);
-    if (srv->path) {
-        id_field(&id, srv->path, strlen(srv->path));
-    } else {
-        id_field(&id, srv->host, strlen(srv->host));
-    }
-    nlen = (size_t) snprintf(num, sizeof(num), "%d/" ZEND_LONG_FMT, srv->port, srv->db);
-    id_field(&id, num, nlen);
-    id_field(&id, srv->user, srv->user_len);
-    id_field(&id, srv->password, srv->password_len);
-    srv->id_len = ZSTR_LEN(id.s);
-    srv->id = pemalloc(srv->id_len, 1);
-    memcpy(srv->id, ZSTR_VAL(id.s), srv->id_len);
-    ZEND_SECURE_ZERO(ZSTR_VAL(id.s), ZSTR_LEN(id.s));
-    smart_str_free_ex(&id, 1);
-}
-
-static void server_dtor(redislock_server *srv)
-{
-    if (srv->host) pefree(srv->host, 1);
-    if (srv->path) pefree(srv->path, 1);
-    if (srv->user) pefree(srv->user, 1);
-    if (srv->password) {
-        ZEND_SECURE_ZERO(srv->password, srv->password_len);
-        pefree(srv->password, 1);
-    }
-    if (srv->label) pefree(srv->label, 1);
-    if (srv->id) {
-        ZEND_SECURE_ZERO(srv->id, srv->id_len);
-        pefree(srv->id, 1);
-    }
-}
-
-/* Two entries name the same server when they reach the same address. */
-static bool same_address(const redislock_server *a, const redislock_server *b)
-{
-    if (a->path || b->path) {
-        return a->path && b->path && strcmp(a->path, b->path) == 0;
-    }
-    return a->port == b->port && strcasecmp(a->host, b->host) == 0;
-}
-
-int redislock_servers_parse(const char *dsn, size_t len, redislock_servers **out, char *err, size_t errlen)
-{
-    redislock_servers *list;
-    const char *p = dsn, *end = dsn + len;
-    uint32_t count = 1;
-
-    for (size_t i = 0; i < len; i++) {
-        if (dsn[i] == ',') {
-            count++;
-        }
-        if (dsn[i] == '\0') {
-            ERR("the server list contains a NUL byte");
-        }
-    }
-    if (count > REDISLOCK_MAX_SERVERS) {
-        ERR("at most %d servers are supported", REDISLOCK_MAX_SERVERS);
-    }
-    list = pecalloc(1, sizeof(*list) + (count - 1) * sizeof(redislock_server), 1);
-    list->refcount = 1;
-
-    while (list->count < count) {
-        const char *comma = memchr(p, ',', (size_t) (end - p));
-        const char *s = p, *e = comma ? comma : end;
-        redislock_server *srv = &list->server[list->count];
-        char detail[160];
-
-        while (s < e && isspace((unsigned char) *s)) s++;
-        while (e > s && isspace((unsigned char) e[-1])) e--;
-        list->count++;
-        if (s == e) {
-            snprintf(err, errlen, "server %u: the DSN is empty", list->count);
-            goto fail;
-        }
-        if (parse_one(srv, s, (size_t) (e - s), detail, sizeof(detail)) != REDISLOCK_OK) {
-            snprintf(err, errlen, "server %u: %s", list->count, detail);
-            goto fail;
-        }
-        server_finish(srv);
-        for (uint32_t j = 0; j + 1 < list->count; j++) {
-            if (same_address(&list->server[j], srv)) {
-                snprintf(err, errlen, "servers %u and %u are the same server (%s)", j + 1, list->count, srv->label);
-                goto fail;
-            }
-        }
-        p = comma ? comma + 1 : end;
-    }
-    *out = list;
-    return REDISLOCK_OK;
-
-fail:
-    redislock_servers_release(list);
-    return REDISLOCK_ERR;
-}
-
-/* Appends [s, s+len) percent-encoded: everything but RFC 3986's unreserved
- * characters, so the text parses back to the same bytes. */
-static void pct_encode(smart_str *out, const char *s, size_t len)
-{
-    static const char hex[] = "0123456789ABCDEF";
-
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char) s[i];
-        if (isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-            smart_str_appendc(out, (char) c);
-        } else {
-            smart_str_appendc(out, '%');
-            smart_str_appendc(out, hex[c >> 4]);
-            smart_str_appendc(out, hex[c & 15]);
-        }
-    }
-}
-
-void redislock_servers_format(const redislock_servers *list, bool mask, smart_str *out)
-{
-    for (uint32_t i = 0; i < list->count; i++) {
-        const redislock_server *srv = &list->server[i];
-
-        if (i > 0) {
-            smart_str_appendc(out, ',');
-        }
-        smart_str_appends(out, srv->path ? "unix://" : "redis://");
-        if (srv->password) {
-            if (srv->user) {
-                pct_encode(out, srv->user, srv->user_len);
-            }
-            smart_str_appendc(out, ':');
-            if (mask) {
-                smart_str_appendl(out, "***", 3);
-            } else {
-                pct_encode(out, srv->password, srv->password_len);
-            }
-            smart_str_appendc(out, '@');
-        }
-        /* The label is the address and database in DSN syntax. */
-        smart_str_appends(out, srv->label);
-    }
-}
-
-int redislock_servers_get(const zend_string *dsn, redislock_servers **out, char *err, size_t errlen)
-{
-    HashTable *parsed = REDISLOCK_G(parsed);
-    redislock_servers *list;
-
-    if (parsed && (list = zend_hash_str_find_ptr(parsed, ZSTR_VAL(dsn), ZSTR_LEN(dsn))) != NULL) {
-        redislock_servers_addref(list);
-        *out = list;
-        return REDISLOCK_OK;
-    }
-    if (redislock_servers_parse(ZSTR_VAL(dsn), ZSTR_LEN(dsn), &list, err, errlen) != REDISLOCK_OK) {
-        return REDISLOCK_ERR;
-    }
-    if (!parsed) {
-        parsed = REDISLOCK_G(parsed) = pemalloc(sizeof(HashTable), 1);
-        zend_hash_init(parsed, 8, NULL, NULL, 1);
-    }
-    if (zend_hash_num_elements(parsed) < REDISLOCK_PARSED_MAX) {
-        redislock_servers_addref(list);
-        zend_hash_str_add_ptr(parsed, ZSTR_VAL(dsn), ZSTR_LEN(dsn), list);
-    }
-    *out = list;
-    return REDISLOCK_OK;
-}
-
-void redislock_servers_forget_parsed(void)
-{
-    HashTable *parsed = REDISLOCK_G(parsed);
-    redislock_servers *list;
-
-    if (!parsed) {
-        return;
-    }
-    ZEND_HASH_FOREACH_PTR(parsed, list) {
-        redislock_servers_release(list);
-    } ZEND_HASH_FOREACH_END();
-    zend_hash_destroy(parsed);
-    pefree(parsed, 1);
-    REDISLOCK_G(parsed) = NULL;
-}
-
-void redislock_servers_addref(redislock_servers *list)
-{
-    list->refcount++;
-}
-
-void redislock_servers_release(redislock_servers *list)
-{
-    if (!list || --list->refcount > 0) {
-        return;
-    }
-    for (uint32_t i = 0; i < list->count; i++) {
-        server_dtor(&list->server[i]);
-    }
-    pefree(list, 1);
-}

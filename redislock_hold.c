@@ -12,41 +12,45 @@
 #include "redislock_wait.h"
 #include "redislock_scripts.h"
 
-/* The release script's command: KEYS = lock, waiters marker, wake-up
- * list; ARGV = token. In fair mode the lock passes to the next waiter, and
- * with leaving set our place in the queue (if any) goes too. argv[0] and
- * argv[1] are left to the sender (redislock_round_script(), or EVAL for a
- * leftover).
- * argv points into the struct, which therefore stays where it was set up. */
+static const redislock_key_kind lock_key = REDISLOCK_KEY_LOCK;
+
+/* The quorum's verdict on a round, into *verdict; the commands are done
+ * with. REDISLOCK_ERR (the reason in l->err) when it is unknown. */
+static int decide(redislock_lock *l, redislock_cmd *cmds, const redislock_tally *t, const char *what,
+                  redislock_verdict *verdict)
+{
+    *verdict = redislock_tally_verdict(t, redislock_lock_quorum(l));
+    if (*verdict == REDISLOCK_VERDICT_UNKNOWN) {
+        redislock_lock_describe_failure(l, cmds, t, what);
+    }
+    redislock_cmds_dtor(cmds, l->settings.servers->count);
+    return *verdict == REDISLOCK_VERDICT_UNKNOWN ? REDISLOCK_ERR : REDISLOCK_OK;
+}
+
+/* The release script's call. Plain: KEYS = lock, waiters marker, wake-up
+ * list; ARGV = token. Fair mode (the lock passes to the next waiter, and
+ * with leaving set our place in the queue, if any, goes too): see
+ * release_fair.lua. */
 typedef struct release_cmd {
     const redislock_script *script;
-    const char *argv[13];
-    size_t lens[13];
-    int argc;
-    char ttl[24], handover[24];
+    redislock_call c;
 } release_cmd;
 
 static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
 {
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
+    redislock_call *c = &r->c;
+
     if (l->settings.fair) {
-        const char *argv[13] = { NULL, NULL, "5", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->queue_key),
-                                 ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, r->ttl,
-                                 l->settings.fencing ? "1" : "0", leaving ? "1" : "0", r->handover };
-        size_t lens[13] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->queue_key),
-                            ZSTR_LEN(l->queue_exp_key), ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0, 1, 1, 0 };
-        lens[9] = (size_t) snprintf(r->ttl, sizeof(r->ttl), ZEND_LONG_FMT, l->settings.ttl);
-        lens[12] = (size_t) snprintf(r->handover, sizeof(r->handover), "%d", REDISLOCK_HANDOVER_MS);
-        memcpy(r->argv, argv, sizeof(argv));
-        memcpy(r->lens, lens, sizeof(lens));
-        r->argc = 13;
+        redislock_lock_call_init(c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
+        redislock_call_bool(c, leaving);
+        redislock_call_long(c, REDISLOCK_HANDOVER_MS);
+        redislock_call_long(c, l->fair_slot);
         r->script = &redislock_script_release_fair;
         return;
     }
-    const char *argv[7] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->wait_key), ZSTR_VAL(l->wake_key), l->token };
-    size_t lens[7] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->wait_key), ZSTR_LEN(l->wake_key), REDISLOCK_TOKEN_LEN };
-    memcpy(r->argv, argv, sizeof(argv));
-    memcpy(r->lens, lens, sizeof(lens));
-    r->argc = 7;
+    redislock_lock_call_init(c, l, keys, 3, false);
+    redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
     r->script = &redislock_script_release;
 }
 
@@ -58,14 +62,16 @@ static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_net
     release_cmd r;
 
     release_cmd_init(&r, l, leaving);
-    return redislock_round_script(l->settings.servers, mask, o, r.script, cmds, r.argc, r.argv, r.lens);
+    return redislock_round_call(l->settings.servers, mask, o, r.script, cmds, &r.c);
 }
 
 /* Runs the release script on every server of the lock. */
 static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
 {
     redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
 
+    redislock_lock_decide_early(l, &o, &e, cmds, redislock_vote_integer);
     release_on(l, redislock_lock_all_servers(l), &o, cmds, leaving);
 }
 
@@ -81,11 +87,11 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
         return;
     }
     release_cmd_init(&r, l, true);
-    r.argv[0] = "EVAL";
-    r.lens[0] = 4;
-    r.argv[1] = r.script->body;
-    r.lens[1] = r.script->len;
-    redislock_encode(&buf, r.argc, r.argv, r.lens);
+    r.c.argv[0] = "EVAL";
+    r.c.lens[0] = 4;
+    r.c.argv[1] = r.script->body;
+    r.c.lens[1] = r.script->len;
+    redislock_encode(&buf, r.c.argc, r.c.argv, r.c.lens);
     for (uint32_t i = 0; i < l->settings.servers->count; i++) {
         if (mask & ((uint32_t) 1 << i)) {
             redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
@@ -144,17 +150,13 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
-    verdict = redislock_tally_verdict(&t, redislock_lock_quorum(l));
-    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
+    if (decide(l, cmds, &t, "release", &verdict) != REDISLOCK_OK) {
         /* Not known to be released: the hold stays, so that release() can
          * be called again, and the end of the request tries again. */
-        redislock_lock_describe_failure(l, cmds, &t, "release");
-        redislock_cmds_dtor(cmds, n);
         return REDISLOCK_ERR;
     }
-    redislock_cmds_dtor(cmds, n);
     /* Decided; a server that did not answer may still have our token. */
-    redislock_lock_keep_leftovers(l, redislock_lock_all_servers(l) & ~t.definite, NULL);
+    redislock_lock_keep_leftovers(l, l->placed & ~t.definite, NULL);
     l->has_token = false;
     l->held = false;
     *result = verdict == REDISLOCK_VERDICT_YES;
@@ -173,36 +175,31 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     redislock_tally t = { 0 };
     redislock_verdict verdict;
-    char arg[24];
+    redislock_call c;
     uint64_t start, valid_until;
 
     *result = false;
     if (!redislock_lock_owned(l) || !l->held) {
         return REDISLOCK_OK;
     }
-    const char *argv[6] = { NULL, NULL, "1", ZSTR_VAL(l->key), l->token, arg };
-    size_t lens[6] = { 0, 0, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 0 };
-    lens[5] = (size_t) snprintf(arg, sizeof(arg), ZEND_LONG_FMT, ttl);
+    redislock_lock_call_init(&c, l, &lock_key, 1, false);
+    redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
+    redislock_call_long(&c, ttl);
     start = redislock_now_us();
-    redislock_lock_script_all(l, &redislock_script_extend, cmds, 6, argv, lens);
+    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c, redislock_vote_integer);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
     valid_until = redislock_lock_validity_end(start, ttl);
-    verdict = redislock_tally_verdict(&t, redislock_lock_quorum(l));
+    if (decide(l, cmds, &t, what, &verdict) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
     if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
-        redislock_cmds_dtor(cmds, n);
         l->valid_until = valid_until;
         REDISLOCK_G(stats).extended++;
         *result = true;
         return REDISLOCK_OK;
     }
-    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
-        redislock_lock_describe_failure(l, cmds, &t, what);
-        redislock_cmds_dtor(cmds, n);
-        return REDISLOCK_ERR;
-    }
-    redislock_cmds_dtor(cmds, n);
     /* Lost: what may be left of our token (on servers that did not say it
      * was gone) goes too. */
     REDISLOCK_G(stats).extend_failed++;
@@ -215,24 +212,31 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
 
 int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
 {
-    return redislock_lock_extend_hold(l, ttl, result, "extend");
+    if (redislock_lock_extend_hold(l, ttl, result, "extend") != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    return redislock_lock_sync(l, "extend", result);
 }
 
 /* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The
  * shortest pttl among the yes answers goes to *pttl. */
-static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
+static int vote_check(const redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER && cmd->reply->integer >= -2) {
-        if (cmd->reply->integer == -2) {
-            redislock_tally_no(t, cmd);
-            return;
-        }
-        redislock_tally_yes(t, cmd);
+        return cmd->reply->integer != -2;
+    }
+    return -1;
+}
+
+static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
+{
+    int vote = vote_check(cmd);
+
+    if (vote == 1) {
         /* No expiry at all (-1) proves no more than our own ttl. */
         *pttl = MIN(*pttl, cmd->reply->integer < 0 ? ttl : (zend_long) cmd->reply->integer);
-        return;
     }
-    redislock_tally_failure(t, cmd);
+    redislock_tally_vote(t, cmd, vote);
 }
 
 int redislock_lock_check(redislock_lock *l, bool *result)
@@ -242,26 +246,23 @@ int redislock_lock_check(redislock_lock *l, bool *result)
     redislock_tally t = { 0 };
     redislock_verdict verdict;
     zend_long pttl = ZEND_LONG_MAX;
-    const char *argv[5] = { NULL, NULL, "1", ZSTR_VAL(l->key), l->token };
-    size_t lens[5] = { 0, 0, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN };
+    redislock_call c;
     uint64_t start;
 
     *result = false;
     if (!redislock_lock_owned(l) || !l->held) {
         return REDISLOCK_OK;
     }
+    redislock_lock_call_init(&c, l, &lock_key, 1, false);
+    redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
     start = redislock_now_us();
-    redislock_lock_script_all(l, &redislock_script_check, cmds, 5, argv, lens);
+    redislock_lock_call_all(l, &redislock_script_check, cmds, &c, vote_check);
     for (uint32_t i = 0; i < n; i++) {
         tally_check(&t, &cmds[i], l->settings.ttl, &pttl);
     }
-    verdict = redislock_tally_verdict(&t, redislock_lock_quorum(l));
-    if (verdict == REDISLOCK_VERDICT_UNKNOWN) {
-        redislock_lock_describe_failure(l, cmds, &t, "isAcquired");
-        redislock_cmds_dtor(cmds, n);
+    if (decide(l, cmds, &t, "isAcquired", &verdict) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    redislock_cmds_dtor(cmds, n);
     *result = verdict == REDISLOCK_VERDICT_YES;
     if (!*result) {
         l->held = false;
@@ -277,6 +278,8 @@ void redislock_lock_adopt(redislock_lock *l, const char *token)
     memcpy(l->token, token, REDISLOCK_TOKEN_LEN);
     l->token[REDISLOCK_TOKEN_LEN] = '\0';
     l->has_token = true;
+    l->placed = redislock_lock_all_servers(l);
+    l->fair_slot = -1;
     l->held = true;
     l->pid = redislock_pid();
     l->valid_until = 0;
@@ -288,12 +291,13 @@ int redislock_lock_force_release(redislock_lock *l, bool *result)
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     redislock_tally t = { 0 };
-    zend_string *marker = l->settings.fair ? l->queue_key : l->wait_key;
-    const char *argv[6] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(marker), ZSTR_VAL(l->wake_key) };
-    size_t lens[6] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(marker), ZSTR_LEN(l->wake_key) };
+    redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, l->settings.fair ? REDISLOCK_KEY_QUEUE : REDISLOCK_KEY_WAIT,
+                                  REDISLOCK_KEY_WAKE };
+    redislock_call c;
 
+    redislock_lock_call_init(&c, l, keys, 3, false);
     *result = false;
-    redislock_lock_script_all(l, &redislock_script_force_release, cmds, 6, argv, lens);
+    redislock_lock_call_all(l, &redislock_script_force_release, cmds, &c, NULL);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }

@@ -37,6 +37,13 @@ static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
 
 static void cmd_broken(redislock_cmd *cmd, int status, const char *what);
 
+/* What a failed read or write of transport t says: the TLS layer's words
+ * when it has them, else errno's. */
+static const char *io_error(const redislock_transport *t)
+{
+    return t->err == EPROTO && t->errstr[0] ? t->errstr : strerror(errno);
+}
+
 /* Writes as much of the command as the socket takes. */
 static void cmd_send(redislock_cmd *cmd)
 {
@@ -51,7 +58,8 @@ static void cmd_send(redislock_cmd *cmd)
         } else {
             /* Nothing of a command the server never saw whole can have run. */
             char what[REDISLOCK_ERRLEN];
-            snprintf(what, sizeof(what), "lost while sending: %s", strerror(errno));
+            snprintf(what, sizeof(what), "lost while sending: %s",
+                     io_error(&cmd->conn->t));
             cmd_broken(cmd, cmd->sent == 0 ? REDISLOCK_CMD_NOTSENT : REDISLOCK_CMD_LOST, what);
             return;
         }
@@ -140,8 +148,17 @@ static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
         snprintf(text, textlen, "%s", cmd->conn->refused);
         return true;
     }
+    if (cmd->conn->t.err == EPROTO && cmd->conn->t.errstr[0]) {
+        /* The TLS layer heard why: an alert (a client certificate missing). */
+        snprintf(text, textlen, "%s", cmd->conn->t.errstr);
+        return true;
+    }
     for (int i = 0; i < 4; i++) {
         ssize_t n = cmd->conn->t.ops->read(&cmd->conn->t, buf, sizeof(buf));
+        if (n < 0 && cmd->conn->t.err == EPROTO) {
+            snprintf(text, textlen, "%s", cmd->conn->t.errstr);
+            return true;
+        }
         if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n) != REDISLOCK_READ_MORE) {
             break;
         }
@@ -171,8 +188,10 @@ static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
     /* A handshake that broke without a word: the command itself was never
      * sent, so the pool may reopen the connection once (and listen first:
      * see PROBE_US). */
-    cmd_fail(cmd, cmd->in_hello && !cmd->probe_until ? REDISLOCK_CMD_NOTSENT : status, "connection to %s %s",
-             cmd->srv->label, what);
+    cmd_fail(cmd, cmd->in_hello && !cmd->probe_until ? REDISLOCK_CMD_NOTSENT : status, "connection to %s %s%s",
+             cmd->srv->label, what,
+             cmd->in_hello && cmd->conn->t.ops != &redislock_transport_tls
+                 ? " before answering the first command (if this port speaks TLS, use rediss://)" : "");
 }
 
 /* Takes the replies out of the reader, and completes the command once the
@@ -183,6 +202,20 @@ static void cmd_take_replies(redislock_cmd *cmd)
 {
     redisReader *reader = cmd->conn->reader;
 
+    while (cmd->conn->owed > 0) {
+        /* Replies to a command given up earlier come first. */
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(reader, &reply);
+        if (rd == REDISLOCK_READ_MORE) {
+            return;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+            return;
+        }
+        freeReplyObject(reply);
+        cmd->conn->owed--;
+    }
     while (cmd->got < cmd->expect) {
         redisReply *reply;
         redislock_read rd = redislock_reader_next(reader, &reply);
@@ -254,7 +287,7 @@ static void cmd_recv(redislock_cmd *cmd)
             return;
         } else {
             char what[REDISLOCK_ERRLEN];
-            snprintf(what, sizeof(what), "lost: %s", strerror(errno));
+            snprintf(what, sizeof(what), "lost: %s", io_error(&c->t));
             cmd_broken(cmd, REDISLOCK_CMD_LOST, what);
             return;
         }
@@ -280,8 +313,12 @@ void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint
 static void cmd_connected(redislock_cmd *cmd, const redislock_netopts *o)
 {
     redislock_transport *t = &cmd->conn->t;
+    int rc = t->ops->connected(t);
 
-    if (t->ops->connected(t) != REDISLOCK_OK) {
+    if (rc == REDISLOCK_AGAIN) {
+        return; /* a handshake under way: poll for t->want */
+    }
+    if (rc != REDISLOCK_OK) {
         cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: %s", cmd->srv->label, t->errstr);
         return;
     }
@@ -309,8 +346,9 @@ static size_t io_watch(redislock_cmd **cmds, size_t n, struct pollfd *pfd, size_
     for (size_t i = 0; i < n; i++) {
         int phase = cmds[i]->phase;
         if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV || phase == PHASE_PROBE) {
-            pfd[active].fd = cmds[i]->conn->t.fd;
-            pfd[active].events = phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
+            const redislock_transport *t = &cmds[i]->conn->t;
+            pfd[active].fd = t->fd;
+            pfd[active].events = t->want ? t->want : phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
             pfd[active].revents = 0;
             idx[active++] = i;
             *first = MIN(*first, cmds[i]->deadline);
@@ -322,6 +360,35 @@ static size_t io_watch(redislock_cmd **cmds, size_t n, struct pollfd *pfd, size_
     return active;
 }
 
+/* poll() for at most wait_us: to the microsecond where the system can
+ * (a round decided early gives the others fractions of a millisecond). */
+static int io_poll(struct pollfd *pfd, size_t n, uint64_t wait_us)
+{
+#if defined(__linux__)
+    struct timespec ts = { (time_t) (wait_us / 1000000), (long) (wait_us % 1000000) * 1000 };
+    return ppoll(pfd, (nfds_t) n, &ts, NULL);
+#else
+    return poll(pfd, (nfds_t) n, (int) MIN((wait_us + 999) / 1000, INT_MAX));
+#endif
+}
+
+/* A probing connection became readable: whether the server said
+ * something (kept in the reader for closed_reason()) or closed it. Bytes of
+ * the transport's own (a TLS session ticket) are not the server speaking. */
+static bool probe_heard(redislock_cmd *cmd)
+{
+    char buf[512];
+    ssize_t n = cmd->conn->t.ops->read(&cmd->conn->t, buf, sizeof(buf));
+
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+        return false;
+    }
+    if (n > 0) {
+        redislock_reader_feed(cmd->conn->reader, buf, (size_t) n);
+    }
+    return true;
+}
+
 /* Moves a command on after poll() said its socket is ready. */
 static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
 {
@@ -329,7 +396,9 @@ static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
         cmd_connected(cmd, o);
     } else if (cmd->phase == PHASE_PROBE) {
         /* The server spoke first: it is refusing us. */
-        cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
+        if (probe_heard(cmd)) {
+            cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
+        }
     } else if (cmd->phase == PHASE_SEND) {
         cmd_send(cmd);
     } else {
@@ -349,7 +418,12 @@ static void io_timers(redislock_cmd *cmd, uint64_t now)
     if (cmd->phase == PHASE_DONE || now < cmd->deadline) {
         return;
     }
-    if (cmd->phase == PHASE_CONNECT) {
+    if (cmd->phase == PHASE_CONNECT && cmd->conn->t.handshaking) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT,
+                 "cannot connect to %s: TLS handshake timed out after " ZEND_LONG_FMT
+                 " ms (a server that does not speak TLS on this port waits like this)",
+                 cmd->srv->label, cmd->timeout_ms);
+    } else if (cmd->phase == PHASE_CONNECT) {
         cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: timed out after " ZEND_LONG_FMT " ms",
                  cmd->srv->label, cmd->timeout_ms);
     } else {
@@ -358,10 +432,74 @@ static void io_timers(redislock_cmd *cmd, uint64_t now)
     }
 }
 
+/* The round's outcome is known: the commands still under way are given up.
+ * A command sent whole leaves its connection owing its replies, to be read
+ * and thrown away before the next command's (redislock_conn_drain()); any
+ * other is closed. */
+static void io_give_up(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
+{
+    for (size_t i = 0; i < n; i++) {
+        redislock_cmd *cmd = cmds[i];
+        redislock_conn *c = cmd->conn;
+        if (cmd->phase == PHASE_DONE) {
+            continue;
+        }
+        if (cmd->phase == PHASE_RECV && !cmd->in_hello && !o->blocking
+            && c->owed + cmd->expect - cmd->got <= REDISLOCK_OWED_MAX) {
+            c->owed += cmd->expect - cmd->got;
+            c->owed_until = MAX(c->owed_until, cmd->deadline);
+            c->flags &= ~REDISLOCK_CONN_BUSY;
+            cmd->conn = NULL; /* kept in the pool */
+        }
+        cmd_fail(cmd, cmd->phase == PHASE_CONNECT ? REDISLOCK_CMD_CONNECT : REDISLOCK_CMD_TIMEOUT,
+                 "%s had not answered when a quorum had", cmd->srv->label);
+    }
+}
+
+bool redislock_conn_drain(redislock_conn *c, uint64_t now)
+{
+    char buf[4096];
+
+    for (;;) {
+        ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
+        if (n > 0) {
+            if (redislock_reader_feed(c->reader, buf, (size_t) n) != REDISLOCK_READ_MORE) {
+                return false;
+            }
+            continue;
+        }
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            return false;
+        }
+        break;
+    }
+    while (c->owed > 0) {
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(c->reader, &reply);
+        if (rd == REDISLOCK_READ_MORE) {
+            break;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            return false;
+        }
+        freeReplyObject(reply);
+        c->owed--;
+    }
+    if (c->owed == 0) {
+        /* All came: nothing else may be there. */
+        return !redislock_reader_pending(c->reader);
+    }
+    return now < c->owed_until;
+}
+
 void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
     size_t idx[REDISLOCK_MAX_SERVERS];
+    uint64_t began = redislock_now_us(), grace_end = 0;
 
     for (size_t i = 0; i < n; i++) {
         if (cmds[i]->phase == PHASE_SEND) {
@@ -377,7 +515,17 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
             return;
         }
         now = redislock_now_us();
-        rc = poll(pfd, (nfds_t) active, now >= first ? 0 : (int) ((first - now + 999) / 1000));
+        if (o->enough && !grace_end && redislock_enough_known(o->enough)) {
+            /* Known: a server a little slower than the others still gets
+             * to answer, a frozen one costs no more than that. */
+            grace_end = now + (now - began) + REDISLOCK_GRACE_US;
+        }
+        if (grace_end && now >= grace_end) {
+            io_give_up(cmds, n, o);
+            return;
+        }
+        first = grace_end ? MIN(first, grace_end) : first;
+        rc = io_poll(pfd, active, now >= first ? 0 : first - now);
         if (rc < 0 && errno != EINTR) {
             for (size_t k = 0; k < active; k++) {
                 cmd_fail(cmds[idx[k]], REDISLOCK_CMD_LOST, "poll failed: %s", strerror(errno));

@@ -57,20 +57,58 @@ uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl)
 }
 
 /* Sends one command (argv) to every server of the lock. */
-void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
+void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, redislock_enough *e,
+                                 const redislock_cmd *cmds, int (*vote)(const redislock_cmd *cmd))
+{
+    if (vote && l->settings.servers->count > 1) {
+        e->cmds = cmds;
+        e->n = l->settings.servers->count;
+        e->quorum = redislock_lock_quorum(l);
+        e->vote = vote;
+        o->enough = e;
+    }
+}
+
+void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens,
+                             int (*vote)(const redislock_cmd *cmd))
 {
     redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
 
+    redislock_lock_decide_early(l, &o, &e, cmds, vote);
     redislock_round_send(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, argc, argv, lens);
 }
 
-/* Runs a script on every server of the lock (see redislock_round_script()). */
-void redislock_lock_script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
-                               const char **argv, size_t *lens)
+const redislock_key_kind redislock_fair_keys[REDISLOCK_FAIR_KEYS] = {
+    REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_QUEUE, REDISLOCK_KEY_QUEUE_EXP, REDISLOCK_KEY_HANDOFF,
+    REDISLOCK_KEY_TICKET, REDISLOCK_KEY_WAKE_SLOT + 0, REDISLOCK_KEY_WAKE_SLOT + 1, REDISLOCK_KEY_WAKE_SLOT + 2,
+    REDISLOCK_KEY_WAKE_SLOT + 3, REDISLOCK_KEY_WAKE_SLOT + 4, REDISLOCK_KEY_WAKE_SLOT + 5,
+    REDISLOCK_KEY_WAKE_SLOT + 6, REDISLOCK_KEY_WAKE_SLOT + 7,
+};
+
+void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const redislock_key_kind *kinds, int n,
+                              bool owner)
+{
+    redislock_call_init(c);
+    for (int i = 0; i < n; i++) {
+        redislock_call_key(c, redislock_lock_key(l, kinds[i]));
+    }
+    if (owner) {
+        redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
+        redislock_call_long(c, l->settings.ttl);
+        redislock_call_bool(c, l->settings.fencing);
+    }
+}
+
+/* Runs a script call on every server of the lock (see redislock_round_script()). */
+void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c,
+                             int (*vote)(const redislock_cmd *cmd))
 {
     redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
 
-    redislock_round_script(l->settings.servers, redislock_lock_all_servers(l), &o, script, cmds, argc, argv, lens);
+    redislock_lock_decide_early(l, &o, &e, cmds, vote);
+    redislock_round_call(l->settings.servers, redislock_lock_all_servers(l), &o, script, cmds, c);
 }
 
 /* Records why the servers could not answer in l->err. */
@@ -103,22 +141,27 @@ static int new_token(redislock_lock *l)
 
 /* Reads the acquire script's answer, {1, fence} or {0, holder's pttl}, into
  * the tally. */
-static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
+static int vote_acquire_script(const redislock_cmd *cmd)
 {
-    redisReply *r = cmd->reply;
+    const redisReply *r = cmd->reply;
 
     if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
         && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER) {
-        if (r->element[0]->integer == 1) {
-            redislock_tally_yes(t, cmd);
-            *fence = MAX(*fence, (zend_long) r->element[1]->integer);
-        } else {
-            redislock_tally_no(t, cmd);
-            *pttl = MAX(*pttl, (zend_long) r->element[1]->integer);
-        }
-        return;
+        return r->element[0]->integer == 1;
     }
-    redislock_tally_failure(t, cmd);
+    return -1;
+}
+
+static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
+{
+    int vote = vote_acquire_script(cmd);
+
+    if (vote == 1) {
+        *fence = MAX(*fence, (zend_long) cmd->reply->element[1]->integer);
+    } else if (vote == 0) {
+        *pttl = MAX(*pttl, (zend_long) cmd->reply->element[1]->integer);
+    }
+    redislock_tally_vote(t, cmd, vote);
 }
 
 /* Ends an attempt that was not granted: removes our token wherever it may
@@ -168,39 +211,41 @@ int redislock_lock_attempt_end(redislock_lock *l, redislock_cmd *cmds, const red
 }
 
 /* Counts a reply to SET NX: OK is yes, nil (held elsewhere) no. */
-static void tally_set(redislock_tally *t, redislock_cmd *cmd)
+static int vote_set(const redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS && cmd->reply->len == 2
         && memcmp(cmd->reply->str, "OK", 2) == 0) {
-        redislock_tally_yes(t, cmd);
-    } else if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL) {
-        redislock_tally_no(t, cmd);
-    } else {
-        redislock_tally_failure(t, cmd);
+        return 1;
     }
+    return cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL ? 0 : -1;
+}
+
+static void tally_set(redislock_tally *t, redislock_cmd *cmd)
+{
+    redislock_tally_vote(t, cmd, vote_set(cmd));
 }
 
 void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms)
 {
-    size_t ttl_len = (size_t) snprintf(a->ttl, sizeof(a->ttl), ZEND_LONG_FMT, l->settings.ttl);
+    redislock_call *c = &a->c;
+
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT };
 
     a->scripted = l->settings.fencing || mark_ms > 0;
     if (a->scripted) {
-        const char *argv[10] = { NULL, NULL, "3", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->wait_key),
-                                 l->token, a->ttl, l->settings.fencing ? "1" : "0", a->wait };
-        size_t lens[10] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->wait_key),
-                            REDISLOCK_TOKEN_LEN, ttl_len, 1, 0 };
-        lens[9] = (size_t) snprintf(a->wait, sizeof(a->wait), ZEND_LONG_FMT, mark_ms);
-        memcpy(a->argv, argv, sizeof(argv));
-        memcpy(a->lens, lens, sizeof(lens));
-        a->argc = 10;
-    } else {
-        const char *argv[6] = { "SET", ZSTR_VAL(l->key), l->token, "NX", "PX", a->ttl };
-        size_t lens[6] = { 3, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 2, 2, ttl_len };
-        memcpy(a->argv, argv, sizeof(argv));
-        memcpy(a->lens, lens, sizeof(lens));
-        a->argc = 6;
+        redislock_lock_call_init(c, l, keys, 3, true);
+        redislock_call_long(c, mark_ms);
+        return;
     }
+    redislock_call_init(c);
+    /* A plain command in the same arrays: SET key token NX PX ttl. */
+    c->argc = 0;
+    redislock_call_arg(c, "SET", 3);
+    redislock_call_arg(c, ZSTR_VAL(REDISLOCK_LKEY(l, LOCK)), ZSTR_LEN(REDISLOCK_LKEY(l, LOCK)));
+    redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
+    redislock_call_arg(c, "NX", 2);
+    redislock_call_arg(c, "PX", 2);
+    redislock_call_long(c, l->settings.ttl);
 }
 
 void redislock_attempt_tally(redislock_tally *t, redislock_cmd *cmd, const redislock_attempt_cmd *a, zend_long *fence,
@@ -223,12 +268,13 @@ static bool fence_recorded(redislock_lock *l, zend_long fence)
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     redislock_tally t = { 0 };
-    char num[24];
-    const char *argv[5] = { NULL, NULL, "1", ZSTR_VAL(l->fence_key), num };
-    size_t lens[5] = { 0, 0, 1, ZSTR_LEN(l->fence_key), 0 };
+    redislock_call c;
 
-    lens[4] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, fence);
-    redislock_lock_script_all(l, &redislock_script_fence_raise, cmds, 5, argv, lens);
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_FENCE };
+
+    redislock_lock_call_init(&c, l, keys, 1, false);
+    redislock_call_long(&c, fence);
+    redislock_lock_call_all(l, &redislock_script_fence_raise, cmds, &c, redislock_vote_integer);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
@@ -252,13 +298,14 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
     redislock_attempt_cmd_init(&a, l, mark_ms);
     start = redislock_now_us();
     if (a.scripted) {
-        redislock_lock_script_all(l, &redislock_script_acquire, cmds, a.argc, a.argv, a.lens);
+        redislock_lock_call_all(l, &redislock_script_acquire, cmds, &a.c, vote_acquire_script);
     } else {
-        redislock_lock_send_all(l, cmds, a.argc, a.argv, a.lens);
+        redislock_lock_send_all(l, cmds, a.c.argc, a.c.argv, a.c.lens, vote_set);
     }
     for (uint32_t i = 0; i < n; i++) {
         redislock_attempt_tally(&t, &cmds[i], &a, &fence, pttl);
     }
+    l->placed = t.mayhold;
     valid_until = redislock_lock_validity_end(start, l->settings.ttl);
     return redislock_lock_attempt_end(l, cmds, &t,
                                       t.yes >= redislock_lock_quorum(l) && redislock_now_us() < valid_until
@@ -287,13 +334,18 @@ static void taken_by_wait(redislock_lock *l, const redislock_wait_state *w, bool
     }
 }
 
-int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
+/* Takes the lock (see redislock_lock_acquire), replicas aside. */
+static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
 {
     const redislock_wait_ops *ops = l->wait;
     redislock_wait_state w = {
         .deadline = redislock_now_us() + (uint64_t) wait_ms * 1000,
         .waiting = wait_ms > 0,
-        .blocking = l->settings.servers->count == 1,
+        .blocking = true,
+        /* A lock that had to wait before is likely to again: its first
+         * attempt marks it as waited for (one command less than a SET that
+         * fails, then the marking script). */
+        .marked = l->waited_before && wait_ms > 0,
         .pttl = -1,
         .cap = REDISLOCK_BACKOFF_MIN_US,
     };
@@ -312,6 +364,8 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     if (new_token(l) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
+    l->placed = redislock_lock_all_servers(l);
+    l->fair_slot = -1;
     for (;;) {
         redislock_waited waited;
 
@@ -325,6 +379,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
             ops->give_up(l, &w);
             return REDISLOCK_OK;
         }
+        l->waited_before = true;
         waited = ops->wait(l, &w, result);
         if (*result) {
             taken_by_wait(l, &w, result);
@@ -339,31 +394,23 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     }
 }
 
-static zend_string *aux_key(const zend_string *key, const char *suffix)
+int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
 {
-    return zend_string_concat2(ZSTR_VAL(key), ZSTR_LEN(key), suffix, strlen(suffix));
+    if (acquire_now(l, wait_ms, result) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    return redislock_lock_sync(l, "acquire", result);
 }
 
-void redislock_lock_init_keys(redislock_lock *l)
+void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name)
 {
+    redislock_keys_init(&l->keys, prefix, name, redislock_servers_cluster(l->settings.servers));
     l->wait = redislock_wait_for(&l->settings);
-    l->fence_key = aux_key(l->key, ":redislock-fence");
-    l->wait_key = aux_key(l->key, ":redislock-wait");
-    l->wake_key = aux_key(l->key, ":redislock-wake");
-    l->wake_prefix = aux_key(l->key, ":redislock-wake:");
-    l->queue_key = aux_key(l->key, ":redislock-queue");
-    l->queue_exp_key = aux_key(l->key, ":redislock-queue-exp");
 }
 
-void redislock_lock_free_keys(redislock_lock *l)
+void redislock_lock_dtor(redislock_lock *l)
 {
-    zend_string_release(l->key);
-    zend_string_release(l->fence_key);
-    zend_string_release(l->wait_key);
-    zend_string_release(l->wake_key);
-    zend_string_release(l->wake_prefix);
-    zend_string_release(l->queue_key);
-    zend_string_release(l->queue_exp_key);
+    redislock_keys_free(&l->keys);
 }
 
 zend_long redislock_lock_remaining(const redislock_lock *l)

@@ -10,6 +10,8 @@
 #include "redislock_pool.h"
 #include "redislock_leftovers.h"
 #include "redislock_error.h"
+#include "redislock_keys.h"
+#include "redislock_round.h"
 
 #define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
 #define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)
@@ -19,17 +21,14 @@ struct redislock_wait_ops;
 typedef struct redislock_lock {
     redislock_settings settings;
     const struct redislock_wait_ops *wait; /* how acquire() waits, chosen once (redislock_wait.h) */
-    zend_string *key;                     /* prefix + name */
-    zend_string *fence_key;               /* key + ":redislock-fence": the fence counter */
-    zend_string *wait_key;                /* key + ":redislock-wait": marks that someone waits */
-    zend_string *wake_key;                /* key + ":redislock-wake": a release's wake-up for one waiter */
-    zend_string *wake_prefix;             /* key + ":redislock-wake:": fair mode, + token: one waiter's wake-ups */
-    zend_string *queue_key;               /* key + ":redislock-queue": fair mode, waiters in arrival order */
-    zend_string *queue_exp_key;           /* key + ":redislock-queue-exp": fair mode, when each place expires */
+    redislock_keys keys;                  /* the lock's key and its bookkeeping keys (redislock_keys.h) */
     zend_long fence;                      /* fencing number of the current hold (0 without fencing) */
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
+    uint32_t placed;                      /* servers our token may be on (a round that left some out) */
+    int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
+    bool waited_before;                   /* an acquire() of this object had to wait */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
@@ -51,6 +50,11 @@ static inline bool redislock_lock_owned(const redislock_lock *l)
  * *result is true only when a quorum granted it and validity remains. */
 int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result);
 
+/* sync_replicas (redislock_sync.c): after a grant (*result true), waits
+ * for the replicas to acknowledge it; when too few did, releases the hold,
+ * sets *result false and l->err, and returns REDISLOCK_ERR. */
+int redislock_lock_sync(redislock_lock *l, const char *what, bool *result);
+
 /* Deletes our token everywhere; *result tells whether a quorum still held it. */
 int redislock_lock_release(redislock_lock *l, bool *result);
 
@@ -66,10 +70,20 @@ int redislock_lock_check(redislock_lock *l, bool *result);
  * on a quorum. */
 void redislock_lock_abandon(redislock_lock *l, bool counted);
 
-/* Derives the lock's auxiliary keys from l->key, and picks how it waits
- * (from its settings, which are set by then). */
-void redislock_lock_init_keys(redislock_lock *l);
-void redislock_lock_free_keys(redislock_lock *l);
+/* Sets up the lock prefix + name: its keys, and how it waits (from its
+ * settings, which are set by then). */
+void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name);
+void redislock_lock_dtor(redislock_lock *l);
+
+/* A key of the lock (built on first use: the cache is not part of the
+ * lock's state, so a const lock may fill it). */
+static inline zend_string *redislock_lock_key(const redislock_lock *l, redislock_key_kind kind)
+{
+    return redislock_keys_get((redislock_keys *) &l->keys, kind);
+}
+
+/* The lock's key of a kind named by its last word: REDISLOCK_LKEY(l, FENCE). */
+#define REDISLOCK_LKEY(l, kind) redislock_lock_key((l), REDISLOCK_KEY_##kind)
 
 /* Takes up a hold made earlier with token (RedisLock::restore()): held,
  * with no validity known until extend() or check() dates it. */
@@ -93,8 +107,24 @@ static inline uint32_t redislock_lock_quorum(const redislock_lock *l)
 
 struct redislock_tally;
 
-/* Sends one command to every server of the lock. */
-void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens);
+/* Starts the script call c with the lock's keys of the n kinds given, in
+ * that order (KEYS), then, with owner set, the arguments every lock script
+ * takes first: token, ttl, fenced ('1' or '0'). */
+void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const redislock_key_kind *kinds, int n,
+                              bool owner);
+
+/* The keys of the fair scripts acquire_fair.lua and release_fair.lua. */
+#define REDISLOCK_FAIR_KEYS (6 + REDISLOCK_WAKE_SLOTS)
+extern const redislock_key_kind redislock_fair_keys[REDISLOCK_FAIR_KEYS];
+
+/* With several servers and a vote, lets a round over all the lock's
+ * servers (cmds) end as soon as its outcome is known: sets o->enough to e. */
+void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, redislock_enough *e,
+                                 const redislock_cmd *cmds, int (*vote)(const redislock_cmd *cmd));
+/* Sends one command to every server of the lock; with a vote, the round
+ * ends once the outcome is known (redislock_lock_decide_early()). */
+void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens,
+                             int (*vote)(const redislock_cmd *cmd));
 /* Records why the servers gave no answer to what in l->err. */
 void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const struct redislock_tally *t,
                                      const char *what);

@@ -15,6 +15,7 @@
 #include "redislock_pool.h"
 #include "redislock_conn.h"
 #include "redislock_reply.h"
+#include "redislock_topology.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -246,6 +247,17 @@ static void reuse_clean(redislock_cmd *cmds, size_t n, const redislock_netopts *
             redislock_conn_drop(c);
             cmd->conn = NULL;
             dropped[i] = true;
+        } else if (c && c->owed > 0) {
+            /* Replies of a command given up: read what came. The server
+             * answered, so it is counted as alive again. */
+            int owed = c->owed;
+            if (!redislock_conn_drain(c, redislock_now_us())) {
+                redislock_conn_drop(c);
+                cmd->conn = NULL;
+                dropped[i] = true;
+            } else if (c->owed < owed) {
+                ((redislock_server *) cmd->srv)->strikes = 0;
+            }
         } else if (c) {
             pfd[np].fd = c->t.fd;
             pfd[np].events = POLLIN;
@@ -322,7 +334,54 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
     return m;
 }
 
+/* A round that may decide early leaves out the servers that keep failing
+ * it (see REDISLOCK_STRIKES), as long as the others can make a quorum. */
+static void skip_failing(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, uint64_t now)
+{
+    size_t skip = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        skip += cmds[i].srv->skip_until > now;
+    }
+    if (skip == 0 || n - skip < opts->enough->quorum) {
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (cmds[i].srv->skip_until > now) {
+            cmds[i].status = REDISLOCK_CMD_CONNECT;
+            snprintf(cmds[i].errstr, sizeof(cmds[i].errstr), "%s left out for now: it did not answer its last %d rounds",
+                     cmds[i].srv->label, REDISLOCK_STRIKES);
+        }
+    }
+}
+
+/* Keeps count of the rounds each server was given up in, in a row. */
+static void count_strikes(redislock_cmd *cmds, size_t n, uint64_t now)
+{
+    for (size_t i = 0; i < n; i++) {
+        redislock_server *srv = (redislock_server *) cmds[i].srv;
+        if (cmds[i].status == REDISLOCK_CMD_OK || cmds[i].status == REDISLOCK_CMD_ERROR) {
+            srv->strikes = 0;
+        } else if (cmds[i].status == REDISLOCK_CMD_TIMEOUT
+                   || (cmds[i].status == REDISLOCK_CMD_CONNECT && srv->skip_until <= now)) {
+            if (++srv->strikes >= REDISLOCK_STRIKES) {
+                srv->strikes = 0;
+                srv->skip_until = now + REDISLOCK_SKIP_US;
+            }
+        }
+    }
+}
+
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+{
+    if (redislock_route_needed(cmds, n)) {
+        redislock_route_exec(cmds, n, opts);
+    } else {
+        redislock_pool_exec_direct(cmds, n, opts);
+    }
+}
+
+void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
 {
     redislock_cmd *run[REDISLOCK_MAX_SERVERS];
 
@@ -337,6 +396,7 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
         cmds[i].expect = 1;
         cmds[i].in_hello = false;
         cmds[i].probe_until = 0;
+        cmds[i].phase = PHASE_IDLE;
     }
     /* Deadlines: a command on an open connection is answered within
      * read_timeout; a new connection gets connect_timeout to connect, then
@@ -354,6 +414,9 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
         }
         return;
     }
+    if (opts->enough) {
+        skip_failing(cmds, n, opts, start);
+    }
     for (int attempt = 0; attempt < 2; attempt++) {
         size_t m = prepare(cmds, n, opts, attempt > 0, start, run);
         if (m == 0) {
@@ -366,6 +429,33 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
             cmds[i].status = REDISLOCK_CMD_CONNECT;
         }
     }
+    if (opts->enough && !opts->blocking) {
+        count_strikes(cmds, n, redislock_now_us());
+    }
+}
+
+bool redislock_cmd_finished(const redislock_cmd *cmd)
+{
+    return cmd->status != REDISLOCK_CMD_NOTSENT && (cmd->phase == PHASE_DONE || cmd->phase == PHASE_IDLE);
+}
+
+bool redislock_enough_known(const redislock_enough *e)
+{
+    uint32_t yes = 0, unsure = 0;
+
+    for (size_t i = 0; i < e->n; i++) {
+        const redislock_cmd *cmd = &e->cmds[i];
+        if (!redislock_cmd_finished(cmd)) {
+            unsure++;
+        } else {
+            int v = e->vote(cmd);
+            yes += v == 1;
+            unsure += v == -1;
+        }
+    }
+    /* Yes from a quorum, or not even every failure and every command still
+     * under way turning into a yes would make one. */
+    return yes >= e->quorum || yes + unsure < e->quorum;
 }
 
 const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k)
@@ -403,6 +493,20 @@ static void pool_close_where(uint32_t with, uint32_t without)
         redislock_conn *c = REDISLOCK_G(conns)[i];
         if ((c->flags & with) || (without && !(c->flags & without))) {
             redislock_conn_drop(c); /* moves the last entry into slot i */
+        } else {
+            i++;
+        }
+    }
+}
+
+void redislock_pool_forget(const redislock_server *srv)
+{
+    uint32_t i = 0;
+
+    while (i < REDISLOCK_G(nconns)) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        if (c->id_len == srv->id_len && memcmp(c->id, srv->id, srv->id_len) == 0) {
+            redislock_conn_drop(c);
         } else {
             i++;
         }

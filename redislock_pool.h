@@ -22,6 +22,9 @@
 #define REDISLOCK_CMD_ERROR 4    /* the server replied with an error (cmd->reply) */
 
 #define REDISLOCK_ERRLEN 256
+#define REDISLOCK_GRACE_US 200          /* decided early: the others get as long again as that took, and this */
+#define REDISLOCK_STRIKES 3             /* a server given up this many rounds in a row ... */
+#define REDISLOCK_SKIP_US 1000000       /* ... is left out of rounds that can do without it for this long */
 #define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 3: AUTH, SELECT, CLIENT SETNAME) */
 
 typedef struct redislock_conn redislock_conn;
@@ -53,6 +56,16 @@ typedef struct redislock_cmd {
                                                       errstr describe the last only) */
 } redislock_cmd;
 
+/* Ends a round before every server answered, once the outcome is known
+ * whatever the rest would say: a quorum said yes, or too few can still say
+ * yes. vote() reads a finished command: 1 yes, 0 no, -1 failure. */
+typedef struct redislock_enough {
+    const struct redislock_cmd *cmds; /* all the round's commands */
+    size_t n;
+    uint32_t quorum;
+    int (*vote)(const struct redislock_cmd *cmd);
+} redislock_enough;
+
 /* How to reach the servers. */
 typedef struct redislock_netopts {
     zend_long connect_timeout; /* ms */
@@ -60,19 +73,41 @@ typedef struct redislock_netopts {
     bool persistent;
     bool one_deadline;         /* connect, handshake and reply all within read_timeout */
     uint64_t deadline;         /* monotonic us: the operation ends by then whatever the timeouts (0: none) */
+    const redislock_enough *enough; /* stop waiting once the outcome is known (NULL: wait for all) */
+    bool blocking;             /* the command blocks on the server (BLPOP): one given up is closed, not
+                                  left to take what comes later, and says nothing of the server's health */
 } redislock_netopts;
 
 /* Appends a command (argc arguments, binary-safe) to out in RESP. */
 void redislock_encode(smart_str *out, int argc, const char **argv, const size_t *lens);
 
 /* Sends each command to its server (opening connections as needed) and
- * gathers all replies, with one deadline of read_timeout for the lot. */
+ * gathers all replies, with one deadline of read_timeout for the lot. A
+ * Sentinel or Cluster server's command goes to the node that takes it now
+ * (redislock_topology.h). With opts->enough, once the outcome is known the
+ * others get as long again as that took (and REDISLOCK_GRACE_US), then are
+ * given up: a command sent whole leaves its connection owing the replies
+ * (read and thrown away before the next command's), any other is closed;
+ * they fail as not answered in time. */
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
+
+/* As redislock_pool_exec(), every server taken as one server. */
+void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
+
+/* Closes the pooled connections to srv (its master changed). */
+void redislock_pool_forget(const redislock_server *srv);
 
 /* The reply to the k-th command of cmd's pipeline (0-based), or NULL when
  * it was not read (the exchange failed first, or never got past a new
  * connection's handshake). */
 const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k);
+
+/* Whether a command of an exec under way has its outcome (a reply, or a
+ * failure). */
+bool redislock_cmd_finished(const redislock_cmd *cmd);
+
+/* Whether the outcome of a round is known from its finished commands. */
+bool redislock_enough_known(const redislock_enough *e);
 
 /* Frees the replies of a finished exec. */
 void redislock_cmds_dtor(redislock_cmd *cmds, size_t n);

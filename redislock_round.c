@@ -126,6 +126,72 @@ void redislock_round_pair(const redislock_server *srv, redislock_cmd *cmd, const
     smart_str_free(&buf);
 }
 
+void redislock_call_init(redislock_call *c)
+{
+    c->argv[0] = c->argv[1] = NULL;
+    c->lens[0] = c->lens[1] = 0;
+    c->numkeys[0] = '0';
+    c->numkeys[1] = '\0';
+    c->numkeys[2] = '\0';
+    c->argv[2] = c->numkeys;
+    c->lens[2] = 1;
+    c->argc = 3;
+    c->nkeys = 0;
+    c->nums = 0;
+}
+
+void redislock_call_key(redislock_call *c, const zend_string *key)
+{
+    ZEND_ASSERT(c->argc == 3 + c->nkeys && c->nkeys < 99 && c->argc < REDISLOCK_CALL_MAX);
+    c->argv[c->argc] = ZSTR_VAL(key);
+    c->lens[c->argc++] = ZSTR_LEN(key);
+    c->nkeys++;
+    if (c->nkeys < 10) {
+        c->numkeys[0] = (char) ('0' + c->nkeys);
+        c->lens[2] = 1;
+    } else {
+        c->numkeys[0] = (char) ('0' + c->nkeys / 10);
+        c->numkeys[1] = (char) ('0' + c->nkeys % 10);
+        c->lens[2] = 2;
+    }
+}
+
+void redislock_call_arg(redislock_call *c, const char *arg, size_t len)
+{
+    ZEND_ASSERT(c->argc < REDISLOCK_CALL_MAX);
+    c->argv[c->argc] = arg;
+    c->lens[c->argc++] = len;
+}
+
+void redislock_call_long(redislock_call *c, zend_long v)
+{
+    char *end, *p;
+    zend_ulong u = v < 0 ? (zend_ulong) 0 - (zend_ulong) v : (zend_ulong) v;
+
+    ZEND_ASSERT(c->nums < REDISLOCK_CALL_NUMS);
+    end = p = c->num[c->nums] + sizeof(c->num[0]);
+    do {
+        *--p = (char) ('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) {
+        *--p = '-';
+    }
+    c->nums++;
+    redislock_call_arg(c, p, (size_t) (end - p));
+}
+
+void redislock_call_bool(redislock_call *c, bool v)
+{
+    redislock_call_arg(c, v ? "1" : "0", 1);
+}
+
+uint32_t redislock_round_call(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                              const redislock_script *script, redislock_cmd *cmds, redislock_call *c)
+{
+    return redislock_round_script(list, mask, o, script, cmds, c->argc, c->argv, c->lens);
+}
+
 void redislock_tally_failure(redislock_tally *t, redislock_cmd *cmd)
 {
     if (cmd->status != REDISLOCK_CMD_CONNECT) {
@@ -156,17 +222,28 @@ void redislock_tally_no(redislock_tally *t, const redislock_cmd *cmd)
     t->replied |= SERVER_BIT(cmd);
 }
 
-void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd)
+int redislock_vote_integer(const redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER) {
-        if (cmd->reply->integer == 1) {
-            redislock_tally_yes(t, cmd);
-        } else {
-            redislock_tally_no(t, cmd);
-        }
-        return;
+        return cmd->reply->integer == 1;
     }
-    redislock_tally_failure(t, cmd);
+    return -1;
+}
+
+void redislock_tally_vote(redislock_tally *t, redislock_cmd *cmd, int vote)
+{
+    if (vote == 1) {
+        redislock_tally_yes(t, cmd);
+    } else if (vote == 0) {
+        redislock_tally_no(t, cmd);
+    } else {
+        redislock_tally_failure(t, cmd);
+    }
+}
+
+void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd)
+{
+    redislock_tally_vote(t, cmd, redislock_vote_integer(cmd));
 }
 
 redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quorum)

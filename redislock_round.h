@@ -31,6 +31,32 @@ typedef enum {
     REDISLOCK_VERDICT_UNKNOWN, /* the failures decide it: the answer is not known */
 } redislock_verdict;
 
+/* A script call being put together: its keys (KEYS), then its arguments
+ * (ARGV). argv[0] and argv[1] (EVALSHA and the SHA, or EVAL and the body)
+ * are the sender's. The arrays point into the struct, which therefore stays
+ * where it was set up. */
+#define REDISLOCK_CALL_MAX 32
+#define REDISLOCK_CALL_NUMS 4
+
+typedef struct redislock_call {
+    const char *argv[REDISLOCK_CALL_MAX];
+    size_t lens[REDISLOCK_CALL_MAX];
+    int argc;
+    int nkeys;
+    int nums;
+    char numkeys[3];
+    char num[REDISLOCK_CALL_NUMS][24];
+} redislock_call;
+
+void redislock_call_init(redislock_call *c);
+/* Adds a key; every key comes before the first argument. At most 99. */
+void redislock_call_key(redislock_call *c, const zend_string *key);
+void redislock_call_arg(redislock_call *c, const char *arg, size_t len);
+/* Adds a number argument, written in decimal (at most REDISLOCK_CALL_NUMS a call). */
+void redislock_call_long(redislock_call *c, zend_long v);
+/* Adds "1" or "0". */
+void redislock_call_bool(redislock_call *c, bool v);
+
 /* Sends one command (argv) to the servers of list in mask, at once, with
  * options o. cmds[0..n) get them in server order, each with its server's
  * index in idx; returns n. The leftover tokens of a server (see
@@ -46,6 +72,10 @@ uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, cons
 uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
                                 const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
                                 size_t *lens);
+
+/* redislock_round_script() with the call c. */
+uint32_t redislock_round_call(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                              const redislock_script *script, redislock_cmd *cmds, redislock_call *c);
 
 /* Sends two commands to one server in one write: the server runs the
  * second right after the first, with nothing of other clients' in between.
@@ -65,6 +95,12 @@ void redislock_tally_no(redislock_tally *t, const redislock_cmd *cmd);
 void redislock_tally_failure(redislock_tally *t, redislock_cmd *cmd);
 /* An integer reply: 1 is yes, anything else no. */
 void redislock_tally_integer(redislock_tally *t, redislock_cmd *cmd);
+
+/* Votes (see redislock_enough): 1 yes, 0 no, -1 failure. An integer
+ * reply: 1 yes, another integer no. */
+int redislock_vote_integer(const redislock_cmd *cmd);
+/* Counts cmd as vote says. */
+void redislock_tally_vote(redislock_tally *t, redislock_cmd *cmd, int vote);
 
 /* The verdict on "did a quorum do it": unknown when the servers that failed
  * could turn it either way. */

@@ -1,6 +1,7 @@
 /*
  * The plain transports: TCP (IPv4, else IPv6, as hiredis resolves) and unix
- * sockets, non-blocking, with TCP_NODELAY.
+ * sockets, non-blocking, with TCP_NODELAY. TLS (redislock_tls.c) runs over
+ * the TCP one.
  */
 #include "php_redislock.h"
 #include "redislock_transport.h"
@@ -49,7 +50,7 @@ static int start(redislock_transport *t, int family, const struct sockaddr *addr
     return REDISLOCK_OK;
 }
 
-static int tcp_connect(redislock_transport *t, const redislock_server *srv)
+int redislock_tcp_connect(redislock_transport *t, const redislock_server *srv)
 {
     static const int families[] = { AF_INET, AF_INET6 };
     struct addrinfo hints, *found = NULL;
@@ -96,7 +97,7 @@ static int unix_connect(redislock_transport *t, const redislock_server *srv)
     return start(t, AF_UNIX, (struct sockaddr *) &sa, sizeof(sa));
 }
 
-static int socket_connected(redislock_transport *t)
+int redislock_socket_connected(redislock_transport *t)
 {
     int err = 0;
     socklen_t len = sizeof(err);
@@ -126,14 +127,17 @@ static void socket_close(redislock_transport *t)
 }
 
 const redislock_transport_ops redislock_transport_tcp = {
-    "tcp", tcp_connect, socket_connected, socket_read, socket_write, socket_close,
+    "tcp", redislock_tcp_connect, redislock_socket_connected, socket_read, socket_write, socket_close,
 };
 
 const redislock_transport_ops redislock_transport_unix = {
-    "unix", unix_connect, socket_connected, socket_read, socket_write, socket_close,
+    "unix", unix_connect, redislock_socket_connected, socket_read, socket_write, socket_close,
 };
 
 const redislock_transport_ops *redislock_transport_for(const redislock_server *srv)
 {
-    return srv->path ? &redislock_transport_unix : &redislock_transport_tcp;
+    if (srv->path) {
+        return &redislock_transport_unix;
+    }
+    return srv->tls ? &redislock_transport_tls : &redislock_transport_tcp;
 }

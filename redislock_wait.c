@@ -19,9 +19,8 @@ const redislock_wait_ops *redislock_wait_for(const redislock_settings *s)
     if (s->fair) {
         return &redislock_wait_fair;
     }
-    /* One server: sleep until a release wakes us. Several: Redlock's
-     * random backoff. */
-    return s->servers->count == 1 ? &redislock_wait_wakeup : &redislock_wait_backoff;
+    /* Sleep on the server(s) until a release wakes us. */
+    return s->servers->count == 1 ? &redislock_wait_wakeup : &redislock_wait_quorum;
 }
 
 /* A random delay in [cap/2, cap] microseconds. */
@@ -79,25 +78,16 @@ const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, co
     return popped;
 }
 
-/* {{{ backoff: Redlock's random sleeps between plain attempts */
-
-static int backoff_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
+bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redislock_waited *slept)
 {
-    return redislock_lock_try(l, 0, result, &w->pttl);
+    if (!w->blocking) {
+        *slept = redislock_wait_sleep(w, UINT64_MAX);
+        return false;
+    }
+    *block = redislock_wait_block_us(w);
+    if (*block < REDISLOCK_BLOCK_MIN_US) {
+        *slept = redislock_wait_sleep(w, *block);
+        return false;
+    }
+    return true;
 }
-
-static redislock_waited backoff_wait(redislock_lock *l, redislock_wait_state *w, bool *result)
-{
-    *result = false;
-    return redislock_wait_sleep(w, UINT64_MAX);
-}
-
-static void backoff_give_up(redislock_lock *l, redislock_wait_state *w)
-{
-}
-
-const redislock_wait_ops redislock_wait_backoff = {
-    "backoff", backoff_attempt, backoff_wait, backoff_give_up,
-};
-
-/* }}} */

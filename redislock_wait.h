@@ -60,9 +60,14 @@ typedef struct redislock_wait_ops {
     void (*give_up)(redislock_lock *l, redislock_wait_state *w);
 } redislock_wait_ops;
 
-extern const redislock_wait_ops redislock_wait_backoff;
 extern const redislock_wait_ops redislock_wait_wakeup;
 extern const redislock_wait_ops redislock_wait_fair;
+extern const redislock_wait_ops redislock_wait_quorum;
+
+/* The wake-up strategy's attempt: a plain SET NX PX, then (once it found
+ * the lock taken and the caller waits) the acquire script that marks the
+ * lock as waited for. Waiting on a quorum attempts the same way. */
+int redislock_wait_wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result);
 
 /* The strategy for a lock with these settings. */
 const redislock_wait_ops *redislock_wait_for(const redislock_settings *s);
@@ -74,6 +79,12 @@ redislock_waited redislock_wait_sleep(redislock_wait_state *w, uint64_t at_most_
  * holder's lease or REDISLOCK_WAIT_RECHECK_US. 0 when that is too short for
  * the server to time (sleep instead). */
 uint64_t redislock_wait_block_us(const redislock_wait_state *w);
+
+/* Whether to block on the server now, for *block us. When not (the server
+ * refused BLPOP, or too little time is left for the server to time a
+ * block: it does so about every 100 ms, at hz 10), sleeps instead and
+ * returns false with the sleep's outcome in *slept. */
+bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redislock_waited *slept);
 
 /* Sends BLPOP on list for timeout_us with the second command (argc, argv,
  * lens) pipelined behind it, which the server runs the moment the BLPOP
@@ -89,8 +100,8 @@ redislock_netopts redislock_lock_netopts(const redislock_lock *l);
 uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl);
 uint64_t redislock_lock_op_deadline(const redislock_lock *l);
 /* Runs a script on every server of the lock. */
-void redislock_lock_script_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, int argc,
-                               const char **argv, size_t *lens);
+void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c,
+                             int (*vote)(const redislock_cmd *cmd));
 /* Removes our token from the servers in mask (leftovers where unanswered). */
 void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline);
 uint32_t redislock_lock_all_servers(const redislock_lock *l);
@@ -112,11 +123,8 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
  * the sender. argv points into the struct itself, which therefore stays
  * where it was set up. */
 typedef struct redislock_attempt_cmd {
-    const char *argv[10];
-    size_t lens[10];
-    int argc;
+    redislock_call c; /* the acquire script's call, or SET NX PX (a plain command) in its arrays */
     bool scripted;
-    char ttl[24], wait[24];
 } redislock_attempt_cmd;
 
 void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms);

@@ -5,10 +5,13 @@
  * is free and nobody queued earlier is still waiting, and otherwise joins
  * the queue (or renews its place, which lasts REDISLOCK_QUEUE_STAY_MS). A
  * release (release_fair.lua) hands the lock straight to the head of the
- * queue with a short lease and wakes only that waiter, on its own list; the
- * woken waiter renews the lease to its ttl with extend.lua, pipelined
- * behind its BLPOP, and holds the lock with no further attempt. A server
- * that refuses BLPOP turns the rest of the wait into backoff.
+ * queue with a short lease, names it in the hand-over key and pushes one
+ * wake-up onto the lock's wake-up list, where the waiters block. Behind its
+ * BLPOP each waiter pipelines claim_fair.lua: the new holder renews the
+ * lease to its ttl and holds the lock with no further attempt; any other
+ * waiter that popped the wake-up puts it back for the next one, on the
+ * server, with no round trip. A server that refuses BLPOP turns the rest of
+ * the wait into backoff.
  */
 #include "php_redislock.h"
 #include "redislock_wait.h"
@@ -19,30 +22,26 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
 {
     redislock_cmd cmds[1];
     redislock_tally t = { 0 };
-    char ttl[24], stay[24];
+    redislock_call c;
     zend_long fence = 0, lease = l->settings.ttl;
     uint64_t start = redislock_now_us();
     bool waiting = w->blocking && start < w->deadline && (w->deadline - start) / 1000 > 0;
-    const char *argv[12] = { NULL, NULL, "5", ZSTR_VAL(l->key), ZSTR_VAL(l->fence_key), ZSTR_VAL(l->queue_key),
-                             ZSTR_VAL(l->queue_exp_key), ZSTR_VAL(l->wake_prefix), l->token, ttl,
-                             l->settings.fencing ? "1" : "0", stay };
-    size_t lens[12] = { 0, 0, 1, ZSTR_LEN(l->key), ZSTR_LEN(l->fence_key), ZSTR_LEN(l->queue_key),
-                        ZSTR_LEN(l->queue_exp_key), ZSTR_LEN(l->wake_prefix), REDISLOCK_TOKEN_LEN, 0, 1, 0 };
     redisReply *r;
 
     *result = false;
     w->pttl = -1;
     l->has_token = true;
     l->pid = redislock_pid();
-    lens[9] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
-    lens[11] = (size_t) snprintf(stay, sizeof(stay), "%d", waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
-    redislock_lock_script_all(l, &redislock_script_acquire_fair, cmds, 12, argv, lens);
+    redislock_lock_call_init(&c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
+    redislock_call_long(&c, waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
+    redislock_call_long(&c, l->fair_slot);
+    redislock_lock_call_all(l, &redislock_script_acquire_fair, cmds, &c, NULL);
     r = cmds[0].reply;
-    /* {1, fence, lease ms} when the lock is ours, {0, the holder's pttl} when not. */
-    if (cmds[0].status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements >= 2
+    /* {1, fence, lease ms} when the lock is ours, {0, the holder's pttl,
+     * our wake-up slot} when not. */
+    if (cmds[0].status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 3
         && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
-        && (r->element[0]->integer == 1 ? r->elements == 3 && r->element[2]->type == REDIS_REPLY_INTEGER
-                                         : r->elements == 2)) {
+        && r->element[2]->type == REDIS_REPLY_INTEGER) {
         if (r->element[0]->integer == 1) {
             redislock_tally_yes(&t, &cmds[0]);
             fence = (zend_long) r->element[1]->integer;
@@ -50,6 +49,9 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
         } else {
             redislock_tally_no(&t, &cmds[0]);
             w->pttl = (zend_long) r->element[1]->integer;
+            if (r->element[2]->integer >= 0 && r->element[2]->integer < REDISLOCK_WAKE_SLOTS) {
+                l->fair_slot = (int) r->element[2]->integer;
+            }
         }
     } else {
         redislock_tally_failure(&t, &cmds[0]);
@@ -58,70 +60,82 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
                                       result);
 }
 
-/* The fence a hand-over carries in its wake-up (0 when there is none). */
-static zend_long handover_fence(const redisReply *popped)
+/* claim_fair.lua's call: KEYS = lock, fence counter, our wake-up list,
+ * hand-over marker; ARGV = token, ttl, fenced, our slot. */
+static void claim_call_init(redislock_call *c, const redislock_lock *l)
 {
-    if (popped->type == REDIS_REPLY_ARRAY && popped->elements == 2 && popped->element[1]->type == REDIS_REPLY_STRING) {
-        return ZEND_STRTOL(popped->element[1]->str, NULL, 10);
-    }
-    return 0;
+    const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE,
+                                        REDISLOCK_KEY_WAKE_SLOT + l->fair_slot, REDISLOCK_KEY_HANDOFF };
+
+    redislock_lock_call_init(c, l, keys, 4, true);
+    redislock_call_long(c, l->fair_slot);
 }
 
-/* Blocks on our own wake-up list until a release hands us the lock, or the
- * block ends (at most half the life of our place in the queue, to come back
- * and renew it), with the renewal of a handed-over lease pipelined behind. */
+/* Reads claim_fair.lua's answer: the fence when the lock was handed to us
+ * (*claimed), nothing otherwise. */
+static void claim_read(const redislock_cmd *cmd, bool *claimed, zend_long *fence)
+{
+    const redisReply *r = cmd->reply;
+
+    *claimed = cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
+               && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[0]->integer == 1
+               && r->element[1]->type == REDIS_REPLY_INTEGER;
+    *fence = *claimed ? (zend_long) r->element[1]->integer : 0;
+}
+
+/* Blocks on the lock's wake-up list until a release hands the lock over,
+ * or the block ends (at most half the life of our place in the queue, to
+ * come back and renew it), with claim_fair.lua pipelined behind. */
 static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bool *result)
 {
-    redislock_cmd cmd;
-    redislock_tally t = { 0 };
-    char ttl[24];
-    const char *renew[6] = { "EVALSHA", redislock_script_extend.sha, "1", ZSTR_VAL(l->key), l->token, ttl };
-    size_t renew_lens[6] = { 7, 40, 1, ZSTR_LEN(l->key), REDISLOCK_TOKEN_LEN, 0 };
+    redislock_cmd cmd, again;
+    redislock_call c;
     const redisReply *popped;
-    zend_string *list;
     uint64_t block, sent_at;
+    redislock_waited slept;
+    zend_long fence;
+    bool claimed;
 
     *result = false;
-    if (!w->blocking) {
+    if (l->fair_slot < 0) {
+        /* Not queued (the wait is too short to join): nothing to block on. */
         return redislock_wait_sleep(w, UINT64_MAX);
     }
-    block = redislock_wait_block_us(w);
-    if (block < REDISLOCK_BLOCK_MIN_US) {
-        return redislock_wait_sleep(w, block);
+    if (!redislock_wait_may_block(w, &block, &slept)) {
+        return slept;
     }
     block = MIN(block, REDISLOCK_QUEUE_STAY_MS * 500);
-    renew_lens[5] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
-    list = zend_string_concat2(ZSTR_VAL(l->wake_prefix), ZSTR_LEN(l->wake_prefix), l->token, REDISLOCK_TOKEN_LEN);
-    popped = redislock_wait_blpop(l, &cmd, list, block, 6, renew, renew_lens, &sent_at);
-    zend_string_release(list);
+    claim_call_init(&c, l);
+    c.argv[0] = "EVALSHA";
+    c.lens[0] = 7;
+    c.argv[1] = redislock_script_claim_fair.sha;
+    c.lens[1] = 40;
+    popped = redislock_wait_blpop(l, &cmd, redislock_lock_key(l, REDISLOCK_KEY_WAKE_SLOT + l->fair_slot), block, c.argc,
+                                  c.argv, c.lens, &sent_at);
     if (!popped || popped->type == REDIS_REPLY_ERROR) {
         redislock_cmds_dtor(&cmd, 1);
         w->blocking = false;
         return redislock_wait_sleep(w, UINT64_MAX);
     }
-
-    redislock_cmd again, *renewed = &cmd;
     if (redislock_cmd_noscript(&cmd)) {
-        /* The server lost extend.lua: renew again the way that loads it. */
-        renew[0] = NULL;
-        redislock_lock_script_all(l, &redislock_script_extend, &again, 6, renew, renew_lens);
-        renewed = &again;
-    }
-    redislock_tally_integer(&t, renewed);
-    if (renewed == &again) {
+        /* The server lost claim_fair.lua: claim again the way that loads it. */
+        redislock_lock_call_all(l, &redislock_script_claim_fair, &again, &c, NULL);
+        claim_read(&again, &claimed, &fence);
         redislock_cmds_dtor(&again, 1);
+    } else {
+        claim_read(&cmd, &claimed, &fence);
     }
-    if (t.yes == 1) {
-        /* The renewal ran after the BLPOP returned, so after it was sent:
-         * the lease is dated from then, by our own clock. */
+    redislock_cmds_dtor(&cmd, 1);
+    if (claimed) {
+        /* The claim ran after the BLPOP returned, so after it was sent: the
+         * lease is dated from then, by our own clock. */
         l->has_token = true;
         l->pid = redislock_pid();
-        redislock_lock_granted(l, redislock_lock_validity_end(sent_at, l->settings.ttl), handover_fence(popped));
+        redislock_lock_granted(l, redislock_lock_validity_end(sent_at, l->settings.ttl), fence);
         *result = true;
     }
     /* Otherwise the place stays ours, and a lease handed over is found by
      * the next attempt (or passed on when we give up). */
-    redislock_cmds_dtor(&cmd, 1);
     return REDISLOCK_WAITED;
 }
 

@@ -14,7 +14,7 @@
 #include "php_redislock.h"
 #include "redislock_wait.h"
 
-static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
+int redislock_wait_wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
 {
     uint64_t now;
 
@@ -41,29 +41,24 @@ static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, 
     redislock_tally t = { 0 };
     const redisReply *popped;
     uint64_t block, sent_at;
+    redislock_waited slept;
     zend_long fence = 0, pttl = -1;
     bool blocked;
 
     *result = false;
-    if (!w->blocking) {
-        return redislock_wait_sleep(w, UINT64_MAX);
-    }
-    block = redislock_wait_block_us(w);
-    if (block < REDISLOCK_BLOCK_MIN_US) {
-        /* The server times blocks about every 100 ms (hz 10): a shorter one
-         * would end late, so sleep in short steps. */
-        return redislock_wait_sleep(w, block);
+    if (!redislock_wait_may_block(w, &block, &slept)) {
+        return slept;
     }
     redislock_attempt_cmd_init(&a, l, 0);
     if (a.scripted) {
-        a.argv[0] = "EVALSHA";
-        a.lens[0] = 7;
-        a.argv[1] = redislock_script_acquire.sha;
-        a.lens[1] = 40;
+        a.c.argv[0] = "EVALSHA";
+        a.c.lens[0] = 7;
+        a.c.argv[1] = redislock_script_acquire.sha;
+        a.c.lens[1] = 40;
     }
     l->has_token = true;
     l->pid = redislock_pid();
-    popped = redislock_wait_blpop(l, &cmd, l->wake_key, block, a.argc, a.argv, a.lens, &sent_at);
+    popped = redislock_wait_blpop(l, &cmd, REDISLOCK_LKEY(l, WAKE), block, a.c.argc, a.c.argv, a.c.lens, &sent_at);
     blocked = popped && popped->type != REDIS_REPLY_ERROR;
 
     /* The attempt ran, whatever came of the BLPOP: right away when the
@@ -98,5 +93,5 @@ static void wakeup_give_up(redislock_lock *l, redislock_wait_state *w)
 }
 
 const redislock_wait_ops redislock_wait_wakeup = {
-    "wakeup", wakeup_attempt, wakeup_wait, wakeup_give_up,
+    "wakeup", redislock_wait_wakeup_attempt, wakeup_wait, wakeup_give_up,
 };

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum]
+# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [contention]
 #
 # Sets up the machine and builds the extension (scripts/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts five private redis-server processes on
@@ -8,6 +8,14 @@
 #
 #   bench/single.php   one server: RedisLock against SET NX PX + EVALSHA by hand
 #   bench/quorum.php   Redlock over 1, 3 and 5 servers against sequential phpredis
+#   bench/frozen.php   Redlock with a frozen minority against healthy servers (run by name)
+#   bench/ratelimit.php  RedisLock\RateLimiter::consume() against phpredis running
+#                      the same script, and Laravel's and Symfony's rate limiters
+#                      (run only when named; installs php-laravel-framework,
+#                      php-symfony-rate-limiter and php-symfony-cache)
+#   bench/atomic.php   8 forked workers incrementing one key: RedisLock\Atomic::update()
+#                      against a phpredis WATCH/GET/MULTI/SET/EXEC loop (run only when named)
+#   bench/tls.php      rediss:// against redis:// on one server of its own (run only when named)
 #
 # Each prints a table of cycles/s per round with medians and the ratios of
 # medians. Within a round the variants take turns, so that load from
@@ -26,6 +34,11 @@ for b in "${benches[@]}"; do
 done
 
 [ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh
+if [[ " ${benches[*]} " == *" ratelimit "* ]]; then
+    # The frameworks' rate limiters, for context (Debian's packages).
+    . scripts/install-packages.sh
+    install_packages bench php-laravel-framework php-symfony-rate-limiter php-symfony-cache php8.2-mbstring
+fi
 
 read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")
@@ -43,7 +56,12 @@ echo "php command: ${php[*]}"
 for b in "${benches[@]}"; do
     echo
     echo "== bench/$b.php"
-    "${php[@]}" "bench/$b.php"
+    if [ "$b" = ratelimit ]; then
+        # Laravel's date library needs mbstring, which `php -n` does not load.
+        "${php[@]}" -d extension=mbstring "bench/$b.php"
+    else
+        "${php[@]}" "bench/$b.php"
+    fi
 done
 
 # --- contention -------------------------------------------------------------

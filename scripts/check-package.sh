@@ -16,7 +16,9 @@
 #     release date is not today);
 #   - composer.json's php-ext section follows PIE's schema and, when composer
 #     is installed, composer validate --strict passes (a composer older than
-#     2.7.8, which does not know php-ext, may only complain about php-ext).
+#     2.7.8, which does not know php-ext, may only complain about php-ext);
+#   - the framework adapters' own composer.json (bridge/, a Composer library
+#     that is not part of the PECL package) passes composer validate --strict.
 #
 # Prints each problem with what to do about it, and exits 1 if there was any.
 # To bring the file list up to date: bash scripts/gen-package-files.sh --write
@@ -270,6 +272,14 @@ if [ -f composer.json ]; then
     else
         echo "check-package: composer is not installed; only the php-ext section of composer.json was checked"
     fi
+fi
+
+# The framework adapters' Composer library.
+if [ -f bridge/composer.json ] && command -v composer >/dev/null; then
+    out=$(COMPOSER_NO_INTERACTION=1 composer validate --strict bridge/composer.json 2>&1)
+    status=$?
+    echo "$out" | sed 's/^/composer (bridge): /'
+    [ $status -eq 0 ] || problem "composer validate --strict bridge/composer.json found problems (see above)"
 fi
 
 if [ "$problems" -gt 0 ]; then

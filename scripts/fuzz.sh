@@ -10,7 +10,7 @@
 # a broken invariant; the input is then in .run/fuzz/NAME/artifacts/ (replay
 # it with .run/fuzz/bin/fuzz_NAME FILE) and the log in .run/fuzz/NAME/log.
 #
-# fuzz_dsn links redislock_dsn.c (and redislock_config.c) against Debian's PHP embed library
+# fuzz_dsn links redislock_dsn.c (with redislock_servers.c, redislock_config.c, redislock_ini.c, redislock_error.c) against Debian's PHP embed library
 # (libphp8.2.so) for Zend's allocator and smart_str; fuzz_reply links
 # redislock_reply.c against hiredis only.
 set -euo pipefail
@@ -39,7 +39,7 @@ echo "fuzz: building in $out/bin"
 cflags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
     -Wall -Wextra -Wno-unused-parameter -I.)
 read -r -a php_includes <<<"$(php-config --includes)"
-clang-14 "${cflags[@]}" "${php_includes[@]}" fuzz/fuzz_dsn.c redislock_config.c redislock_dsn.c -lphp8.2 -o "$out/bin/fuzz_dsn"
+clang-14 "${cflags[@]}" "${php_includes[@]}" fuzz/fuzz_dsn.c redislock_config.c redislock_dsn.c redislock_servers.c redislock_ini.c redislock_error.c -lphp8.2 -o "$out/bin/fuzz_dsn"
 clang-14 "${cflags[@]}" fuzz/fuzz_reply.c redislock_reply.c -lhiredis -o "$out/bin/fuzz_reply"
 
 export ASAN_OPTIONS=detect_leaks=1

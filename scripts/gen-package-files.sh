@@ -41,6 +41,12 @@ role_of() {
         scripts/demo.sh | scripts/phpredis-flags.sh | scripts/redis-servers.sh) echo exclude ;;
         scripts/check-package.sh | scripts/gen-package-files.sh) echo exclude ;;
         fuzz/* | scripts/fuzz.sh | scripts/asan-shim.c) echo exclude ;;
+        # The framework adapters: a Composer library of PHP classes with
+        # its own composer.json, installed by Composer into an application's
+        # vendor/ (pecl would put PHP files in PEAR's php_dir, where no
+        # framework's autoloader looks). scripts/test.sh runs its suites
+        # when the directory is there.
+        bridge/*) echo exclude ;;
 
         # The phpt suite and everything it includes.
         tests/*) echo test ;;

@@ -11,13 +11,17 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 packages=(
     php8.2-dev php8.2-cli php8.2-fpm     # headers, phpize, the CLI and FPM SAPIs
     libhiredis-dev pkg-config            # the Redis client library the extension links
+    libssl-dev openssl                   # TLS (rediss://), and certificates for the TLS tests
     libzookeeper-mt-dev                  # the ZooKeeper C client (built --with-zookeeper)
     zookeeper                            # a real ZooKeeper server (and Java) for the ZooKeeperLock tests
     redis-server redis-tools             # real servers for tests, demo and benchmarks
+    redis-sentinel                       # Sentinels for the Sentinel tests
     php-redis                            # phpredis: the benchmarks' baseline
     libfcgi-bin                          # cgi-fcgi: a FastCGI client for the FPM tests
     valgrind                             # the memory-checked test pass
     libasan8 libubsan1                   # the ASan+UBSan test pass (gcc's sanitizer runtimes)
+    php-symfony-lock php-laravel-framework # the frameworks the adapters (bridge/) are tested against,
+    phpunit php8.2-xml php8.2-mbstring   # with PHPUnit and the extensions it needs
     make gcc autoconf procps
 )
 . scripts/install-packages.sh

@@ -3,7 +3,9 @@
 #
 # Sets up the machine (scripts/setup.sh), starts a redis-server on loopback,
 # runs the phpt suite (or the given tests) against the freshly built
-# extension and ends with the line
+# extension, with the framework adapters' phpunit suites (bridge/tests/phpt:
+# a phpt each, so they count in the summary and run in every pass), and
+# ends with the line
 #     phpt: N passed, N failed, N skipped
 # --memcheck runs every test under valgrind (USE_ZEND_ALLOC=0): a leak or an
 # invalid access fails the test. --asan runs every test against the
@@ -26,7 +28,10 @@ elif [ "${1:-}" = "--asan" ]; then
     shift
 fi
 tests=("$@")
-[ ${#tests[@]} -gt 0 ] || tests=(tests)
+if [ ${#tests[@]} -eq 0 ]; then
+    tests=(tests)
+    [ -d bridge/tests/phpt ] && tests+=(bridge/tests/phpt) # not in the PECL package
+fi
 
 # REDISLOCK_NO_BUILD=1 runs against the module already built.
 [ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh ${asan:+--asan}

@@ -2,6 +2,7 @@
 acquire() without a wait on a lock held elsewhere returns false at once and leaves the holder's key alone
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 acquire() with a wait on a lock held for longer than the wait returns false and leaves the holder's key alone
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

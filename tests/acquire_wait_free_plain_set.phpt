@@ -2,6 +2,7 @@
 A waiting acquire of a free lock costs what acquire(0) does: one plain SET NX PX, no script
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 acquire() with a wait gets the lock once another process releases it within the wait
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -1,5 +1,5 @@
 --TEST--
-Invalid redislock.* INI values are refused with a warning and the previous value stays in effect
+Invalid redislock.* INI values never fall back to the defaults: at startup every lock that would use one throws RedisLockException (code CONFIG) naming the entry; ini_set() refuses one with a warning and the previous value stays
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -12,8 +12,18 @@ redislock.servers="redis://:IniStartupSecret@127.0.0.1:0"
 require __DIR__ . '/config.inc';
 $admin = rl_admin();
 
-echo "startup values that are invalid fall back to the defaults\n";
-var_dump(ini_get('redislock.ttl'), ini_get('redislock.servers'));
+echo "startup values that are invalid are kept, and locks that would use them throw\n";
+var_dump(ini_get('redislock.ttl'));
+foreach ([[], ['servers' => RL_DSN], ['ttl' => 5000], ['servers' => RL_DSN, 'ttl' => 5000]] as $options) {
+    try {
+        $l = new RedisLock('job', $options);
+        echo "constructed\n";
+    } catch (RedisLockException $e) {
+        echo get_class($e), ' ', $e->getCode() === RedisLockException::CONFIG ? 'CONFIG' : $e->getCode(), ': ',
+            $e->getMessage(), "\n";
+        var_dump(str_contains($e->getMessage(), 'IniStartupSecret'));
+    }
+}
 
 echo "valid values are taken\n";
 var_dump(ini_set('redislock.servers', RL_DSN) !== false);
@@ -54,13 +64,17 @@ require __DIR__ . '/config.inc';
 rl_admin()->cmd('DEL', 'rltest:bad_ini_values:job', 'rltest:bad_ini_values:other:job');
 ?>
 --EXPECTF--
-
-Warning: PHP Startup: redislock.servers is not a valid DSN list: server 1: the port must be a number between 1 and 65535 in Unknown on line 0
-
-Warning: PHP Startup: redislock.ttl must be an integer between 1 and 2147483647 in Unknown on line 0
-startup values that are invalid fall back to the defaults
-string(5) "10000"
-string(22) "redis://127.0.0.1:6379"
+redislock: INI entry redislock.servers is not a valid DSN list: server 1: the port must be a number between 1 and 65535; every lock that uses it throws until it is fixed
+redislock: INI entry redislock.ttl must be an integer between 1 and 2147483647; every lock that uses it throws until it is fixed
+startup values that are invalid are kept, and locks that would use them throw
+string(1) "0"
+RedisLockException CONFIG: INI entry redislock.servers is not a valid DSN list: server 1: the port must be a number between 1 and 65535; INI entry redislock.ttl must be an integer between 1 and 2147483647
+bool(false)
+RedisLockException CONFIG: INI entry redislock.ttl must be an integer between 1 and 2147483647
+bool(false)
+RedisLockException CONFIG: INI entry redislock.servers is not a valid DSN list: server 1: the port must be a number between 1 and 65535
+bool(false)
+constructed
 valid values are taken
 bool(true)
 bool(true)

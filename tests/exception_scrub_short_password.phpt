@@ -2,6 +2,7 @@
 Passwords that occur in an error message by chance (short ones, "*") are masked safely: no overflow, no endless loop
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Fair mode: waiters get the lock in the order they arrived
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Fair mode: a waiter killed while queued loses its place; the others still get the lock in order
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -31,7 +32,7 @@ for ($i = 0; $i < 5; $i++) {
     echo "waiter $i queued: ", json_encode($queued), "\n";
 }
 /* The head of the queue dies, then the lock is released to it. */
-posix_kill($pids[0], SIGKILL);
+rl_kill($pids[0], SIGKILL);
 echo 'waiter 0 exit code: ', rl_cont_reap($pids[0]), "\n";
 echo 'queue length: ', $a->cmd('LLEN', $q), "\n";
 $t0 = hrtime(true);

@@ -2,6 +2,7 @@
 Fair mode: a waiter whose wait runs out leaves the queue at once and does not hold up those behind it
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Fair mode: a waiter that gives up just as the lock is handed to it passes the lock on to the next waiter
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -13,12 +14,12 @@ $q = $p . 'job:redislock-queue';
 $a = rl_admin();
 
 /* G reaches the server through a proxy that holds back its leaving the
- * queue (the only script G calls with 13 arguments: release_fair.lua) until
+ * queue (the only script G calls with 23 arguments: release_fair.lua) until
  * told. */
 [$proxy, $proxyPort] = rl_cont_proxy(RL_PORT, function (string $bytes) use ($p): void {
     static $c;
     $c ??= new RLClient();
-    if (str_starts_with($bytes, "*13\r\n\$7\r\nEVALSHA")) {
+    if (str_starts_with($bytes, "*23\r\n\$7\r\nEVALSHA")) {
         $c->cmd('RPUSH', $p . 'leave-held', '1');
         $c->cmd('BLPOP', $p . 'leave-go', '4');
     }

@@ -2,6 +2,7 @@
 Fair mode: a release hands the lock to the waiter at the head, which holds it with its own full lease and the next fence, even when the server lost the scripts
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

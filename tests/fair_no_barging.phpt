@@ -2,6 +2,7 @@
 Fair mode: acquire(0) never jumps the queue, not even at the moment the lock is free
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

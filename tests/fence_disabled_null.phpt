@@ -2,6 +2,7 @@
 Fencing: fence() is null without fencing, and null whenever the lock is not held
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Fencing: every grant gets a larger number, across objects, processes and a holder's expiry
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Fencing over a quorum: the number is the highest of the granting servers' counters, and still increases when the granting majority changes
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

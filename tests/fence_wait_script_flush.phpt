@@ -2,6 +2,7 @@
 Fencing: a waiter whose server lost the scripts while it slept gets the lock on the release, with the next fence
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

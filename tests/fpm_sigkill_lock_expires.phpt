@@ -46,7 +46,7 @@ $pid = (int) $pid;
 echo 'worker reported its pid: ', var_export($fpm->workers() === [$pid], true), "\n";
 echo 'lock held: ', var_export($admin->cmd('EXISTS', $p . 'job') === 1, true), "\n";
 
-posix_kill($pid, SIGKILL);
+rl_kill($pid, SIGKILL);
 echo 'worker gone: ', var_export(rl_fpm_until(fn() => !rl_fpm_alive($pid), 5000), true), "\n";
 $pttl = $admin->cmd('PTTL', $p . 'job');
 echo 'right after the kill: ', $pttl > 0 && $pttl <= $ttl ? 'key left, expiring' : "pttl $pttl", "\n";

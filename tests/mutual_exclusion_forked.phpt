@@ -2,6 +2,7 @@
 Forked workers doing a non-atomic read-modify-write under the lock never lose an update
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Proxy chaos: 4 forked workers take one lock through a proxy injecting random faults (extra, wrong-type, error, split, delayed and swallowed replies, connections closed mid-reply); never two holders at once, work gets done, and nothing is left on the server once the workers are gone
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

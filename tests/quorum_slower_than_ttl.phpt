@@ -1,5 +1,5 @@
 --TEST--
-Quorum: a grant that arrives after the lease's validity is spent is not a grant; acquire() returns false and takes its token back
+Quorum: a grant that arrives after the lease's validity is spent (a quorum only answers late) is not a grant; acquire() returns false and takes its token back
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -7,20 +7,25 @@ redislock
 --FILE--
 <?php
 require __DIR__ . '/quorum.inc';
+require __DIR__ . '/proxy.inc';
 $prefix = 'rltest:quorum_slower_than_ttl:';
 $servers = rl_quorum_servers(3);
 $ttl = 50;
-$lock = new RedisLock('job', rl_quorum_opts($servers, $prefix, ['ttl' => $ttl, 'quorum_timeout' => 100]));
+/* Servers 0 and 1 are reached through proxies that can hold replies back. */
+$proxies = [new RLProxy($servers[0]->port), new RLProxy($servers[1]->port)];
+$dsn = $proxies[0]->dsn() . ',' . $proxies[1]->dsn() . ',' . $servers[2]->dsn();
+$lock = new RedisLock('job', ['servers' => $dsn, 'prefix' => $prefix, 'ttl' => $ttl, 'quorum_timeout' => 300]);
 /* Warm up without a tight limit (valgrind makes the first use of each
  * code path slow), then once with it. */
 $setup = new RedisLock('job', rl_quorum_opts($servers, $prefix));
 var_dump($setup->acquire(), $setup->release());
 var_dump($lock->acquire(), $lock->release());
 
-/* Two servers grant at once, the frozen third keeps the answer for
- * quorum_timeout (100 ms): by then the 50 ms lease is spent. */
+/* Server 2 grants at once, servers 0 and 1 only after 100 ms: a quorum
+ * grants, but by then the 50 ms lease is spent. */
 $watch = [1 => new RLQuorumMonitor($servers[1]), 2 => new RLQuorumMonitor($servers[2])];
-$servers[0]->freeze();
+$proxies[0]->fault('delay 100');
+$proxies[1]->fault('delay 100');
 try {
     $t = hrtime(true);
     try {
@@ -46,7 +51,8 @@ try {
     }
     var_dump(rl_quorum_keys([1 => $servers[1], 2 => $servers[2]]));
 } finally {
-    $servers[0]->thaw();
+    $proxies[0]->pass();
+    $proxies[1]->pass();
 }
 /* Whatever reaches the thawed server expires with its 50 ms lease. */
 usleep(200000);

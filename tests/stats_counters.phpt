@@ -90,7 +90,7 @@ require __DIR__ . '/core.inc';
 rl_core_clean('rltest:stats_counters:');
 ?>
 --EXPECT--
-array(13) {
+array(16) {
   [0]=>
   string(8) "acquired"
   [1]=>
@@ -117,6 +117,12 @@ array(13) {
   string(6) "errors"
   [12]=>
   string(8) "commands"
+  [13]=>
+  string(12) "rate_limited"
+  [14]=>
+  string(16) "atomic_conflicts"
+  [15]=>
+  string(14) "atomic_retries"
 }
 bool(true)
 start:                      -

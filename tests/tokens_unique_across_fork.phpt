@@ -2,6 +2,7 @@
 Tokens taken in forked children (and in their parent before and after the fork) are all distinct 32-hex-digit strings
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

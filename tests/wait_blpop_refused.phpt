@@ -2,6 +2,7 @@
 Waiting: a user the server refuses BLPOP still waits, by backoff, and an attempt sent with the refused BLPOP that took the lock counts
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Waiting: a release passes the lock to the waiter that has blocked longest, before the releaser can take it back, with a lease dated from the release
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Waiting: when the holder dies without releasing, a waiter gets the lock once the holder's lease runs out
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -21,7 +22,7 @@ $holder = rl_cont_spawn(function () use ($p, $opts): int {
     return 3;
 });
 var_dump($a->cmd('BLPOP', $p . 'held', '4') !== null);
-posix_kill($holder, SIGKILL);
+rl_kill($holder, SIGKILL);
 echo 'holder exit code ', rl_cont_reap($holder), "\n";
 
 /* The waiter starts with the dead holder's lease still running. */

@@ -2,6 +2,7 @@
 Waiting: a lock key deleted without a release (DEL, FLUSHALL, eviction) is noticed by a waiter within about a second
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

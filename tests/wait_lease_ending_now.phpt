@@ -2,6 +2,7 @@
 Waiting: a holder's lease that ends in the very millisecond of an attempt does not make the waiter sleep out its wait
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Waiting: a release racing the start of a wait is never lost (the waiter never sleeps out its wait)
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

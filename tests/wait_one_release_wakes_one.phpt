@@ -2,6 +2,7 @@
 Waiting: one release wakes one waiter (no thundering herd), and contention costs few commands per critical section
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -2,6 +2,7 @@
 Waiting: a lease taken late in a long BLPOP, whose validity the local clock proves to be under half the ttl, is renewed at once and dated from then
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

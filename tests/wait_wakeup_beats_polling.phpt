@@ -2,6 +2,7 @@
 Waiting: a waiter is woken by the release and gets the lock before a competitor that polls
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

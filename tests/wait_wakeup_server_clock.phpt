@@ -2,6 +2,7 @@
 A woken waiter's remaining() is what its own clock proves: never more than the ttl, whatever time a wake-up carries
 --EXTENSIONS--
 redislock
+pcntl
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

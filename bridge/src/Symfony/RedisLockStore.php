@@ -1,0 +1,185 @@
+<?php
+
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Symfony;
+
+use RedisLock;
+use RedisLock\Bridge\Lease;
+use RedisLock\Bridge\Token;
+use RedisLockException;
+use Symfony\Component\Lock\BlockingStoreInterface;
+use Symfony\Component\Lock\Exception\InvalidArgumentException;
+use Symfony\Component\Lock\Exception\InvalidTtlException;
+use Symfony\Component\Lock\Exception\LockAcquiringException;
+use Symfony\Component\Lock\Exception\LockConflictedException;
+use Symfony\Component\Lock\Exception\LockReleasingException;
+use Symfony\Component\Lock\Exception\LockStorageException;
+use Symfony\Component\Lock\Key;
+use Symfony\Component\Lock\Store\ExpiringStoreTrait;
+
+/**
+ * A Symfony Lock store on the redislock extension: exclusive locks, blocking without polling
+ * (woken by the holder's release), refreshed by RedisLock::extend().
+ *
+ * The options are RedisLock's (servers, prefix, ttl in milliseconds, timeouts, fair, ...); 'ttl'
+ * is the lease a lock gets when it is saved, before Symfony's Lock refreshes it to its own ttl.
+ * A Key carries only the owner token of its hold, so it can be serialized and the lock continued,
+ * refreshed or released in another process. The store never releases a lock on its own
+ * ('auto_release' is always off): Symfony's Lock does that when asked to.
+ *
+ * Read (shared) locks are not offered: the store is not a SharedLockStoreInterface, so Symfony's
+ * Lock::acquireRead() takes the exclusive lock instead.
+ */
+final class RedisLockStore implements BlockingStoreInterface
+{
+    use ExpiringStoreTrait;
+
+    /** How long one blocking attempt waits (ms); waitAndSave() waits again until it gets the lock. */
+    private const WAIT_MS = 60000;
+
+    /** @var array<string, mixed> */
+    private array $options;
+
+    /**
+     * @param array<string, mixed> $options RedisLock's options (times in milliseconds)
+     *
+     * @throws InvalidTtlException      when 'ttl' is not positive
+     * @throws InvalidArgumentException when RedisLock refuses an option, or 'auto_release' is given
+     */
+    public function __construct(#[\SensitiveParameter] array $options = [])
+    {
+        if (array_key_exists('auto_release', $options)) {
+            throw new InvalidArgumentException(
+                'No "auto_release" option: Symfony\'s Lock releases on destruction when $autoRelease is true.'
+            );
+        }
+        if (is_int($options['ttl'] ?? null) && $options['ttl'] <= 0) {
+            throw new InvalidTtlException(
+                sprintf('"%s()" expects a strictly positive "ttl" (milliseconds). Got %d.', __METHOD__, $options['ttl'])
+            );
+        }
+        $this->options = ['auto_release' => false] + $options;
+        try {
+            new RedisLock('options-check', $this->options);
+        } catch (\ValueError | \TypeError $e) {
+            throw new InvalidArgumentException($e->getMessage(), 0, $e);
+        }
+    }
+
+    public function save(Key $key): void
+    {
+        if (!$this->renew($key, null) && !$this->take($key, 0)) {
+            throw new LockConflictedException(sprintf('The "%s" lock is held by someone else.', $key));
+        }
+        $this->checkNotExpired($key);
+    }
+
+    public function waitAndSave(Key $key): void
+    {
+        if (!$this->renew($key, null)) {
+            while (!$this->take($key, self::WAIT_MS)) {
+                // the holder kept it for a whole wait: wait again
+            }
+        }
+        $this->checkNotExpired($key);
+    }
+
+    /**
+     * @param float $ttl seconds, as everywhere in Symfony Lock
+     */
+    public function putOffExpiration(Key $key, float $ttl): void
+    {
+        if ($ttl <= 0) {
+            throw new InvalidTtlException(sprintf('"%s()" expects a strictly positive TTL. Got %s.', __METHOD__, $ttl));
+        }
+        $key->reduceLifetime($ttl);
+        if (!$this->renew($key, Lease::fromSeconds($ttl))) {
+            // a lease shorter than the clock-drift allowance is no lease: expired, not taken
+            $this->checkNotExpired($key);
+            throw new LockConflictedException(sprintf('The "%s" lock is not held by this key any more.', $key));
+        }
+        $this->checkNotExpired($key);
+    }
+
+    public function delete(Key $key): void
+    {
+        $hold = $this->hold($key);
+        if ($hold === null) {
+            return;
+        }
+        try {
+            $hold->release();
+        } catch (RedisLockException $e) {
+            throw new LockReleasingException(sprintf('Failed to release the "%s" lock.', $key), 0, $e);
+        }
+        $key->removeState(self::class);
+    }
+
+    public function exists(Key $key): bool
+    {
+        $hold = $this->hold($key);
+        if ($hold === null) {
+            return false;
+        }
+        try {
+            return $hold->isAcquired();
+        } catch (RedisLockException $e) {
+            throw new LockStorageException(sprintf('Failed to check the "%s" lock.', $key), 0, $e);
+        }
+    }
+
+    /**
+     * Resets the lease of the hold the key carries to $ttlMs (null: the store's ttl) if it is
+     * still ours, and shortens the key's lifetime to what the lease has left.
+     */
+    private function renew(Key $key, ?int $ttlMs): bool
+    {
+        $hold = $this->hold($key);
+        if ($hold === null) {
+            return false;
+        }
+        try {
+            $renewed = $hold->extend($ttlMs);
+        } catch (RedisLockException $e) {
+            $message = sprintf('Failed to put off the expiration of the "%s" lock.', $key);
+            throw new LockAcquiringException($message, 0, $e);
+        }
+        if ($renewed) {
+            $key->reduceLifetime($hold->remaining() / 1000);
+        }
+
+        return $renewed;
+    }
+
+    /**
+     * Takes the lock for the key, waiting up to $waitMs for it; on success the key carries the
+     * new hold's token and its lifetime is what the lease has left.
+     */
+    private function take(Key $key, int $waitMs): bool
+    {
+        $lock = new RedisLock((string) $key, $this->options);
+        try {
+            $taken = $lock->acquire($waitMs);
+        } catch (RedisLockException $e) {
+            throw new LockAcquiringException(sprintf('Failed to acquire the "%s" lock.', $key), 0, $e);
+        }
+        if ($taken) {
+            $key->setState(self::class, $lock->token());
+            $key->reduceLifetime($lock->remaining() / 1000);
+        }
+
+        return $taken;
+    }
+
+    /** The hold the key carries (its token, in any process), or null when it carries none. */
+    private function hold(Key $key): ?RedisLock
+    {
+        $token = $key->hasState(self::class) ? $key->getState(self::class) : null;
+        if (!is_string($token) || !Token::isWellFormed($token)) {
+            return null;
+        }
+
+        return RedisLock::restore((string) $key, $token, $this->options);
+    }
+}

@@ -1,0 +1,47 @@
+/*
+ * Keys built in one place: the lock's key (prefix + name) and the
+ * bookkeeping keys beside it, each built on first use. Every key a script
+ * touches comes from here and is passed in KEYS. On a Redis Cluster
+ * (tagged) every bookkeeping key carries a hash tag that puts it in the lock
+ * key's slot, so that one script can touch them all.
+ */
+#ifndef REDISLOCK_KEYS_H
+#define REDISLOCK_KEYS_H
+
+#include "php.h"
+
+#define REDISLOCK_WAKE_SLOTS 8 /* fair mode's wake-up lists (lua/acquire_fair.lua counts them too) */
+
+typedef enum redislock_key_kind {
+    REDISLOCK_KEY_LOCK = 0,  /* prefix + name: holds the owner token */
+    REDISLOCK_KEY_FENCE,     /* the fence counter */
+    REDISLOCK_KEY_WAIT,      /* marks that someone waits for a release */
+    REDISLOCK_KEY_WAKE,      /* a release's wake-up, for one waiter to pop */
+    REDISLOCK_KEY_QUEUE,     /* fair mode: the waiters, in arrival order */
+    REDISLOCK_KEY_QUEUE_EXP, /* fair mode: when each place in the queue expires */
+    REDISLOCK_KEY_HANDOFF,   /* fair mode: the waiter a release handed the lock to, until it claims it */
+    REDISLOCK_KEY_TICKET,    /* fair mode: numbers the waiters as they join, to share out the wake-up lists */
+    REDISLOCK_KEY_WAKE_SLOT, /* fair mode: the first of REDISLOCK_WAKE_SLOTS wake-up lists, waiters taking
+                                turns among them (the rest follow in the enum) */
+    REDISLOCK_KEY_COUNT = REDISLOCK_KEY_WAKE_SLOT + REDISLOCK_WAKE_SLOTS
+} redislock_key_kind;
+
+typedef struct redislock_keys {
+    zend_string *k[REDISLOCK_KEY_COUNT]; /* NULL until first used, the lock's own key aside */
+    bool tagged;                         /* hash-tag the bookkeeping keys to the lock key's slot */
+} redislock_keys;
+
+/* Sets up the keys of the lock prefix + name (binary-safe). */
+void redislock_keys_init(redislock_keys *keys, const zend_string *prefix, const zend_string *name, bool tagged);
+
+/* The key of that kind, built now if it was not yet. Owned by keys. */
+zend_string *redislock_keys_get(redislock_keys *keys, redislock_key_kind kind);
+
+void redislock_keys_free(redislock_keys *keys);
+
+/* The Redis Cluster hash slot of a key: CRC16 of its hash tag (the text
+ * between the first '{' and the first '}' after it, when not empty) or of
+ * the whole key, modulo 16384. */
+uint16_t redislock_key_slot(const char *key, size_t len);
+
+#endif /* REDISLOCK_KEYS_H */

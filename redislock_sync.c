@@ -1,0 +1,104 @@
+/*
+ * sync_replicas: an acquire or extend counts only once that many replicas
+ * of each server acknowledged it. After the grant, each server of the lock
+ * gets "EXISTS <lock key>" and "WAIT <n> <ms>" in one write (the key routes
+ * the pair to the node that took the grant, on a cluster too; WAIT covers
+ * every write of that connection so far). When fewer than a quorum of the
+ * servers report n acknowledgements within the time, the hold is released
+ * again and the caller gets a ConnectionException saying so.
+ *
+ * What it narrows: a failover (Sentinel, Cluster) promotes a replica, which
+ * has the grant once it acknowledged it. What it does not do: WAIT is no
+ * consensus. A replica that acknowledged can still lose the write (it
+ * restarts without persistence before it is promoted), a replica that did
+ * not acknowledge can still be promoted, and a grant the old master took
+ * after the new one was promoted is reported as failed only because its
+ * replicas are gone (this is the window sync_replicas closes).
+ */
+#include "php_redislock.h"
+#include "redislock_lock.h"
+#include "redislock_round.h"
+#include "redislock_wait.h"
+#include "redislock_topology.h"
+
+#include <string.h>
+
+/* Servers (a mask) whose pair said n replicas acknowledged. */
+static uint32_t acknowledged(const redislock_cmd *cmds, uint32_t count, zend_long n)
+{
+    uint32_t mask = 0;
+
+    for (uint32_t i = 0; i < count; i++) {
+        const redisReply *r = cmds[i].reply;
+        if (cmds[i].status == REDISLOCK_CMD_OK && r && r->type == REDIS_REPLY_INTEGER && r->integer >= n) {
+            mask |= (uint32_t) 1 << cmds[i].idx;
+        }
+    }
+    return mask;
+}
+
+/* Sends the pair to every server of the lock. */
+static void send_wait(redislock_lock *l, redislock_cmd *cmds, smart_str *buf, zend_long wait_ms)
+{
+    const redislock_servers *list = l->settings.servers;
+    zend_string *key = redislock_keys_get(&l->keys, REDISLOCK_KEY_LOCK);
+    char nbuf[24], mbuf[24];
+    const char *exists[] = { "EXISTS", ZSTR_VAL(key) };
+    size_t exists_lens[] = { 6, ZSTR_LEN(key) };
+    const char *wait[] = { "WAIT", nbuf, mbuf };
+    size_t wait_lens[] = { 4, (size_t) snprintf(nbuf, sizeof(nbuf), ZEND_LONG_FMT, l->settings.sync_replicas),
+                           (size_t) snprintf(mbuf, sizeof(mbuf), ZEND_LONG_FMT, wait_ms) };
+    redislock_netopts o = redislock_lock_netopts(l);
+
+    redislock_encode(buf, 2, exists, exists_lens);
+    redislock_encode(buf, 3, wait, wait_lens);
+    memset(cmds, 0, sizeof(redislock_cmd) * list->count);
+    for (uint32_t i = 0; i < list->count; i++) {
+        cmds[i].srv = &list->server[i];
+        cmds[i].buf = ZSTR_VAL(buf->s);
+        cmds[i].len = ZSTR_LEN(buf->s);
+        cmds[i].count = 2;
+        cmds[i].idx = i;
+    }
+    redislock_pool_exec(cmds, list->count, &o);
+}
+
+int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
+{
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    smart_str buf = { 0 };
+    uint32_t count = l->settings.servers->count, acked;
+    zend_long wait_ms = MAX(1, redislock_lock_netopts(l).read_timeout / 2);
+    char why[REDISLOCK_ERRLEN] = "";
+    bool released;
+
+    if (l->settings.sync_replicas == 0 || !*result) {
+        return REDISLOCK_OK;
+    }
+    send_wait(l, cmds, &buf, wait_ms);
+    acked = acknowledged(cmds, count, l->settings.sync_replicas);
+    for (uint32_t i = 0; i < count; i++) {
+        if (!(acked & ((uint32_t) 1 << i))) {
+            /* A master without its replicas: maybe one a failover left behind. */
+            redislock_route_forget(&l->settings.servers->server[i]);
+        }
+    }
+    for (uint32_t i = 0; i < count && !why[0]; i++) {
+        if (cmds[i].status != REDISLOCK_CMD_OK) {
+            snprintf(why, sizeof(why), ": %s", cmds[i].errstr);
+        }
+    }
+    redislock_cmds_dtor(cmds, count);
+    smart_str_free(&buf);
+    if ((uint32_t) __builtin_popcount(acked) >= redislock_lock_quorum(l)) {
+        return REDISLOCK_OK;
+    }
+    /* Not known to survive a failover: not a grant. */
+    *result = false;
+    redislock_lock_release(l, &released);
+    redislock_error_set(&l->err, REDISLOCK_E_CONNECTION,
+                        "%s: fewer than " ZEND_LONG_FMT " replica(s) acknowledged it within " ZEND_LONG_FMT
+                        " ms on a quorum of the servers, so the hold was released%s",
+                        what, l->settings.sync_replicas, wait_ms, why);
+    return REDISLOCK_ERR;
+}
