@@ -12,6 +12,14 @@ PHP_ARG_WITH([hiredis],
   [yes],
   [no])
 
+PHP_ARG_WITH([zookeeper],
+  [for ZooKeeper (RedisLock\ZooKeeperLock)],
+  [AS_HELP_STRING([[--with-zookeeper[=DIR]]],
+    [redislock: build RedisLock\ZooKeeperLock against the multi-threaded ZooKeeper C client
+     (libzookeeper_mt, Debian: libzookeeper-mt-dev); DIR: its installation prefix])],
+  [no],
+  [no])
+
 PHP_ARG_ENABLE([redislock-dev],
   [whether to build redislock with warnings as errors],
   [AS_HELP_STRING([--enable-redislock-dev], [redislock: build with -Wall -Wextra -Werror])],
@@ -67,9 +75,34 @@ if test "$PHP_REDISLOCK" != "no"; then
     REDISLOCK_CFLAGS="-Wall -Wextra -Wno-unused-parameter"
   fi
 
+  dnl RedisLock\ZooKeeperLock: only with --with-zookeeper. The multi-threaded
+  dnl client keeps sessions alive from its own thread while PHP runs (see
+  dnl README); it needs pthreads. Without it the redislock_zookeeper*.c files
+  dnl compile to nothing (each is inside #ifdef HAVE_REDISLOCK_ZOOKEEPER).
+  if test "$PHP_ZOOKEEPER" != "no"; then
+    zk_dir=""
+    for dir in $PHP_ZOOKEEPER /usr/local /usr; do
+      if test "$dir" != "yes" && test -r "$dir/include/zookeeper/zookeeper.h"; then
+        zk_dir=$dir
+        break
+      fi
+    done
+    if test -z "$zk_dir"; then
+      AC_MSG_ERROR([zookeeper/zookeeper.h not found: install libzookeeper-mt-dev, or pass --with-zookeeper=DIR])
+    fi
+    PHP_CHECK_LIBRARY([zookeeper_mt], [zoo_aremove_all_watches], [
+      PHP_ADD_INCLUDE([$zk_dir/include])
+      PHP_ADD_LIBRARY_WITH_PATH([zookeeper_mt], [$zk_dir/$PHP_LIBDIR], [REDISLOCK_SHARED_LIBADD])
+      PHP_ADD_LIBRARY([pthread], [1], [REDISLOCK_SHARED_LIBADD])
+    ], [
+      AC_MSG_ERROR([libzookeeper_mt (3.5 or later) not found under $zk_dir: install libzookeeper-mt-dev])
+    ], [-L$zk_dir/$PHP_LIBDIR -lpthread])
+    AC_DEFINE([HAVE_REDISLOCK_ZOOKEEPER], [1], [Build RedisLock\ZooKeeperLock])
+  fi
+
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   PHP_NEW_EXTENSION([redislock],
-    [redislock.c redislock_class.c redislock_error.c redislock_ini.c redislock_config.c redislock_dsn.c redislock_servers.c redislock_pool.c redislock_route.c redislock_sentinel.c redislock_cluster.c redislock_io.c redislock_transport.c redislock_tls.c redislock_reply.c redislock_leftovers.c redislock_round.c redislock_keys.c redislock_hold.c redislock_sync.c redislock_wait.c redislock_wait_wakeup.c redislock_wait_fair.c redislock_wait_quorum.c redislock_lock.c redislock_scripts.c redislock_prim.c redislock_ratelimiter.c redislock_atomic.c],
+    [redislock.c redislock_class.c redislock_error.c redislock_ini.c redislock_config.c redislock_dsn.c redislock_servers.c redislock_pool.c redislock_route.c redislock_sentinel.c redislock_cluster.c redislock_io.c redislock_transport.c redislock_tls.c redislock_reply.c redislock_leftovers.c redislock_round.c redislock_keys.c redislock_hold.c redislock_sync.c redislock_wait.c redislock_wait_wakeup.c redislock_wait_fair.c redislock_wait_quorum.c redislock_lock.c redislock_scripts.c redislock_prim.c redislock_ratelimiter.c redislock_atomic.c redislock_zookeeper.c redislock_zookeeper_config.c redislock_zookeeper_lock.c redislock_zookeeper_session.c redislock_zookeeper_request.c],
     [$ext_shared], , [$REDISLOCK_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_EXTENSION_DEP([redislock], [spl])
   PHP_ADD_MAKEFILE_FRAGMENT

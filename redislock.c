@@ -29,6 +29,7 @@
 #include "redislock_ini.h"
 #include "redislock_prim.h"
 #include "redislock_transport.h"
+#include "redislock_zookeeper.h"
 
 #include <hiredis/hiredis.h>
 
@@ -116,6 +117,7 @@ static PHP_MINIT_FUNCTION(redislock)
     redislock_class_register();
     redislock_ratelimiter_register();
     redislock_atomic_register();
+    redislock_zk_minit(module_number);
     return SUCCESS;
 }
 
@@ -123,6 +125,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
     UNREGISTER_INI_ENTRIES();
     redislock_ini_forget();
+    redislock_zk_mshutdown();
     redislock_leftovers_shutdown();
     redislock_pool_shutdown();
     redislock_tls_shutdown();
@@ -151,6 +154,7 @@ static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
     redislock_pool_drop_dirty();
     redislock_class_request_end();
+    redislock_zk_request_end();
     if (REDISLOCK_G(nleftovers) > 0) {
         zend_try {
             redislock_leftovers_flush(redislock_leftovers_deadline());
@@ -200,6 +204,7 @@ static PHP_MINFO_FUNCTION(redislock)
         php_info_print_table_row(2, redislock_counters[i].name, buf);
     }
     php_info_print_table_end();
+    redislock_zk_minfo();
 
     DISPLAY_INI_ENTRIES();
 }

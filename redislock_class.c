@@ -271,6 +271,7 @@ PHP_METHOD(RedisLock, restore)
     o = Z_REDISLOCK_P(return_value);
     if (lock_init(o, name, options, 3) != REDISLOCK_OK) {
         zval_ptr_dtor(return_value);
+        ZVAL_NULL(return_value);
         RETURN_THROWS();
     }
     if (!options || !zend_hash_str_exists(options, "auto_release", sizeof("auto_release") - 1)) {

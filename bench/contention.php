@@ -136,6 +136,7 @@ function run_round(string $variant, int $w, int $port, int $runMs, int $ttl, int
     $start = hrtime(true) + 300000000 + $w * 5000000; /* all forked and connected by then */
     $end = $start + $runMs * 1000000;
     $admin->rawCommand('CONFIG', 'RESETSTAT');
+    $cpu0 = server_cpu($admin);
     /* The workers must not inherit a connection. */
     $admin->close();
     for ($i = 0; $i < $w; $i++) {
@@ -177,8 +178,18 @@ function run_round(string $variant, int $w, int $port, int $runMs, int $ttl, int
             $calls[$m[1]] = (int) $m[2];
         }
     }
+    $calls['_cpu'] = server_cpu($admin) - $cpu0;
     $admin->del($admin->keys($key . '*') ?: [$key]);
     return [$results, $calls, $elapsed];
+}
+
+/* The lock server's CPU time so far, user + system, in seconds (INFO cpu). */
+function server_cpu(Redis $admin): float
+{
+    $info = $admin->rawCommand('INFO', 'cpu');
+    preg_match('/used_cpu_sys:([0-9.]+)/', $info, $sys);
+    preg_match('/used_cpu_user:([0-9.]+)/', $info, $user);
+    return (float) ($sys[1] ?? 0) + (float) ($user[1] ?? 0);
 }
 
 /* Critical sections per second in one round's results. */
@@ -225,6 +236,8 @@ function summarize(string $variant, int $w, array $results, array $calls, int $e
     }
     sort($waits);
     $all = $trips = 0;
+    $cpu = $calls['_cpu'] ?? 0.0;
+    unset($calls['_cpu']);
     foreach ($calls as $cmd => $n) {
         if (preg_match('/^(info|config\|.*)$/', $cmd)) {
             continue;
@@ -250,6 +263,7 @@ function summarize(string $variant, int $w, array $results, array $calls, int $e
         'hold' => $sections ? $hold / $sections / 1e6 : NAN,
         'all' => $sections ? $all / $sections : NAN,
         'trips' => $sections ? $trips / $sections : NAN,
+        'cpu' => $sections ? $cpu / $sections * 1e6 : NAN,
         'fail' => $fail,
         'errors' => $errors,
     ];
@@ -259,8 +273,8 @@ printf("contention on one lock (127.0.0.1:%d): W workers for %d ms per variant i
     $port, $runMs, $rounds, $holdUs);
 $variants = ['RedisLock wait', 'RedisLock fair', 'phpredis poll'];
 $rows = [];
-$head = sprintf('%4s  %-15s %10s %9s %9s %9s %8s %8s %9s %6s', 'W', 'variant', 'sections/s', 'p50 ms',
-    'p99 ms', 'max ms', 'hold ms', 'cmds/cs', 'sent/cs', 'failed');
+$head = sprintf('%4s  %-15s %10s %9s %9s %9s %8s %8s %9s %10s %6s', 'W', 'variant', 'sections/s', 'p50 ms',
+    'p99 ms', 'max ms', 'hold ms', 'cmds/cs', 'sent/cs', 'cpu us/cs', 'failed');
 echo $head, "\n", str_repeat('-', strlen($head)), "\n";
 $roundRates = [];
 foreach ($workerCounts as $w) {
@@ -280,8 +294,8 @@ foreach ($workerCounts as $w) {
     foreach ($variants as $variant) {
         $r = summarize($variant, $w, $acc[$variant]['results'], $acc[$variant]['calls'], $acc[$variant]['elapsed']);
         $rows[$w][$variant] = $r;
-        printf("%4d  %-15s %10.0f %9.2f %9.2f %9.2f %8.2f %8.1f %9.2f %6d\n", $w, $variant, $r['per_s'],
-            $r['p50'], $r['p99'], $r['max'], $r['hold'], $r['all'], $r['trips'], $r['fail']);
+        printf("%4d  %-15s %10.0f %9.2f %9.2f %9.2f %8.2f %8.1f %9.2f %10.1f %6d\n", $w, $variant, $r['per_s'],
+            $r['p50'], $r['p99'], $r['max'], $r['hold'], $r['all'], $r['trips'], $r['cpu'], $r['fail']);
         foreach ($r['errors'] as $e) {
             echo "      worker error: $e\n";
         }
@@ -300,6 +314,9 @@ foreach ($rows as $w => $byVariant) {
                     $roundRates[$w][$variant], $roundRates[$w]['phpredis poll']))),
             sprintf('sent/cs %.2f (<= 6: %s)', $r['trips'], $r['trips'] <= 6 ? 'met' : 'NOT met'),
             sprintf('cmds/cs %.1f (<= 6: %s)', $r['all'], $r['all'] <= 6 ? 'met' : 'NOT met'),
+            sprintf('server cpu/cs %.1f us, %.2fx the polling loop\'s (<= 1: %s)', $r['cpu'],
+                $r['cpu'] / $byVariant['phpredis poll']['cpu'],
+                $r['cpu'] <= $byVariant['phpredis poll']['cpu'] ? 'met' : 'NOT met'),
         ];
         if ($variant === 'RedisLock fair') {
             $bound = 3 * $w * $r['hold'];

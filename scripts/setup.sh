@@ -12,6 +12,8 @@ packages=(
     php8.2-dev php8.2-cli php8.2-fpm     # headers, phpize, the CLI and FPM SAPIs
     libhiredis-dev pkg-config            # the Redis client library the extension links
     libssl-dev openssl                   # TLS (rediss://), and certificates for the TLS tests
+    libzookeeper-mt-dev                  # the ZooKeeper C client (built --with-zookeeper)
+    zookeeper                            # a real ZooKeeper server (and Java) for the ZooKeeperLock tests
     redis-server redis-tools             # real servers for tests, demo and benchmarks
     redis-sentinel                       # Sentinels for the Sentinel tests
     php-redis                            # phpredis: the benchmarks' baseline
@@ -43,7 +45,7 @@ if [ "${1:-}" = "--asan" ]; then
         phpize >/dev/null
         CFLAGS="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
             LDFLAGS="-fsanitize=address,undefined" \
-            ./configure --enable-redislock --enable-redislock-dev >/dev/null
+            ./configure --enable-redislock --enable-redislock-dev --with-zookeeper >/dev/null
         echo "setup: building (ASan+UBSan)"
         make -j"$(nproc)" >/dev/null
     )
@@ -55,10 +57,11 @@ if [ "${1:-}" = "--asan" ]; then
     exit 0
 fi
 
-if [ ! -f Makefile ] || [ config.m4 -nt Makefile ] || [ Makefile.frag -nt Makefile ]; then
+if [ ! -f Makefile ] || [ config.m4 -nt Makefile ] || [ Makefile.frag -nt Makefile ] ||
+    ! grep -q -- '--with-zookeeper' config.nice 2>/dev/null; then
     echo "setup: configuring"
     phpize >/dev/null
-    ./configure --enable-redislock --enable-redislock-dev >/dev/null
+    ./configure --enable-redislock --enable-redislock-dev --with-zookeeper >/dev/null
 fi
 echo "setup: building"
 make -j"$(nproc)" >/dev/null

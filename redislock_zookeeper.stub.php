@@ -1,0 +1,60 @@
+<?php
+
+/**
+ * @generate-class-entries
+ * @generate-legacy-arginfo 80100
+ */
+
+namespace RedisLock {
+
+/**
+ * A lock on ZooKeeper: an ephemeral sequential node under /<root>/<name>, each waiter watching only
+ * the node just before its own (no herd), granted in arrival order. A holder whose process dies
+ * loses the lock when its session expires (session_timeout). Built when the extension is configured
+ * --with-zookeeper.
+ *
+ * @strict-properties
+ * @not-serializable
+ */
+final class ZooKeeperLock implements Lock
+{
+    /**
+     * @param string $name lock name: one ZooKeeper path segment (not empty, no "/", no control character)
+     * @param array $options hosts (default INI redislock.zookeeper_hosts), root (default "/redislock"),
+     *        session_timeout (default INI redislock.zookeeper_session_timeout), connect_timeout
+     *        (default INI redislock.connect_timeout), auto_release (default INI redislock.auto_release)
+     */
+    public function __construct(string $name, array $options = []) {}
+
+    /**
+     * Take the lock. $waitMs = 0: one attempt. $waitMs > 0: wait in line until that deadline.
+     * true: held by this object now. false: held elsewhere and the wait ran out (our node is gone again).
+     * Throws RedisLock\ConnectionException when ZooKeeper cannot be reached or the session is lost.
+     */
+    public function acquire(int $waitMs = 0): bool {}
+
+    /**
+     * true: it was ours and its node is now deleted. false: not held, or lost with its session.
+     * Throws RedisLock\ConnectionException when the outcome is unknown; the node is then deleted later
+     * (or goes with the session) and the object no longer holds it.
+     */
+    public function release(): bool {}
+
+    /** Ask ZooKeeper whether our node is still there (false once the session is lost). */
+    public function isAcquired(): bool {}
+
+    /** The path of our node while held, or null. */
+    public function token(): ?string {}
+
+    /** The sequence number of our node while held (it grows with every attempt on the lock), or null. */
+    public function fence(): ?int {}
+
+    /**
+     * acquire($waitMs), call $fn(), release in all cases; returns what $fn returned.
+     * Throws RedisLock\ConflictException when the lock could not be taken in time, and
+     * RedisLock\ReleaseException when $fn completed but the release failed.
+     */
+    public function run(callable $fn, int $waitMs = 0): mixed {}
+}
+
+}
