@@ -3,7 +3,6 @@ ZooKeeperLock: a holder killed with SIGKILL keeps the lock until its session exp
 --EXTENSIONS--
 redislock
 pcntl
-posix
 --SKIPIF--
 <?php
 require __DIR__ . '/zookeeper.inc';
@@ -19,7 +18,7 @@ if ($pid === 0) {
     $l = new RedisLock\ZooKeeperLock('crash', $opts);
     $l->acquire();
     /* Dies holding the lock: no release, no session close. */
-    posix_kill(getmypid(), SIGKILL);
+    rl_kill(getmypid(), SIGKILL);
     exit(1);
 }
 pcntl_waitpid($pid, $status);
