@@ -198,23 +198,36 @@ static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
  * last one it owed is whole. A reader left holding anything more (the
  * server sent what nobody asked for, so the replies may be out of step)
  * fails the command as of unknown outcome and closes the connection. */
+/* Throws away the replies c owes for commands given up (see io_give_up())
+ * as far as the reader has them whole. false on a protocol error. */
+static bool conn_discard_owed(redislock_conn *c)
+{
+    while (c->owed > 0) {
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(c->reader, &reply);
+        if (rd == REDISLOCK_READ_MORE) {
+            return true;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            return false;
+        }
+        freeReplyObject(reply);
+        c->owed--;
+    }
+    return true;
+}
+
 static void cmd_take_replies(redislock_cmd *cmd)
 {
     redisReader *reader = cmd->conn->reader;
 
-    while (cmd->conn->owed > 0) {
-        /* Replies to a command given up earlier come first. */
-        redisReply *reply;
-        redislock_read rd = redislock_reader_next(reader, &reply);
-        if (rd == REDISLOCK_READ_MORE) {
-            return;
-        }
-        if (rd != REDISLOCK_READ_REPLY) {
-            cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
-            return;
-        }
-        freeReplyObject(reply);
-        cmd->conn->owed--;
+    /* Replies to a command given up earlier come first. */
+    if (!conn_discard_owed(cmd->conn)) {
+        cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+        return;
+    }
+    if (cmd->conn->owed > 0) {
+        return;
     }
     while (cmd->got < cmd->expect) {
         redisReply *reply;
@@ -476,17 +489,8 @@ bool redislock_conn_drain(redislock_conn *c, uint64_t now)
         }
         break;
     }
-    while (c->owed > 0) {
-        redisReply *reply;
-        redislock_read rd = redislock_reader_next(c->reader, &reply);
-        if (rd == REDISLOCK_READ_MORE) {
-            break;
-        }
-        if (rd != REDISLOCK_READ_REPLY) {
-            return false;
-        }
-        freeReplyObject(reply);
-        c->owed--;
+    if (!conn_discard_owed(c)) {
+        return false;
     }
     if (c->owed == 0) {
         /* All came: nothing else may be there. */
