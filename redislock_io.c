@@ -519,7 +519,16 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
             return;
         }
         now = redislock_now_us();
-        if (o->enough && !grace_end && redislock_enough_known(o->enough)) {
+        if (o->enough && o->blocking) {
+            /* Decided (a quorum took the lock, or cannot): the rest get a
+             * moment. One server answered: the rest of that release's
+             * wake-ups get a little longer. */
+            if (redislock_enough_known(o->enough)) {
+                grace_end = MIN(grace_end ? grace_end : UINT64_MAX, now + REDISLOCK_GRACE_US);
+            } else if (!grace_end && redislock_enough_any_answer(o->enough)) {
+                grace_end = now + REDISLOCK_BLOCK_GRACE_US;
+            }
+        } else if (o->enough && !grace_end && redislock_enough_known(o->enough)) {
             /* Known: a server a little slower than the others still gets
              * to answer, a frozen one costs no more than that. */
             grace_end = now + (now - began) + REDISLOCK_GRACE_US;

@@ -123,33 +123,47 @@ uint64_t redislock_lock_op_deadline(const redislock_lock *l)
     return redislock_now_us() + (uint64_t) redislock_lock_netopts(l).read_timeout * 1000;
 }
 
+static void hex(char *out, const unsigned char *raw, size_t n)
+{
+    static const char digits[] = "0123456789abcdef";
+
+    for (size_t i = 0; i < n; i++) {
+        out[2 * i] = digits[raw[i] >> 4];
+        out[2 * i + 1] = digits[raw[i] & 15];
+    }
+    out[2 * n] = '\0';
+}
+
+/* A new owner token, and with it a new name for our own wake-up list
+ * (random too, so that it says nothing of the token). */
 static int new_token(redislock_lock *l)
 {
-    unsigned char raw[REDISLOCK_TOKEN_BYTES];
-    static const char hex[] = "0123456789abcdef";
+    unsigned char raw[REDISLOCK_TOKEN_BYTES + REDISLOCK_WAITER_ID_BYTES];
 
     if (php_random_bytes_throw(raw, sizeof(raw)) == FAILURE) {
         return REDISLOCK_ERR;
     }
-    for (size_t i = 0; i < sizeof(raw); i++) {
-        l->token[2 * i] = hex[raw[i] >> 4];
-        l->token[2 * i + 1] = hex[raw[i] & 15];
-    }
-    l->token[REDISLOCK_TOKEN_LEN] = '\0';
+    hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
+    hex(l->waiter_id, raw + REDISLOCK_TOKEN_BYTES, REDISLOCK_WAITER_ID_BYTES);
     return REDISLOCK_OK;
 }
 
-/* Reads the acquire script's answer, {1, fence} or {0, holder's pttl}, into
- * the tally. */
-static int vote_acquire_script(const redislock_cmd *cmd)
+int redislock_acquire_reply(const redisReply *r, zend_long *n)
 {
-    const redisReply *r = cmd->reply;
-
-    if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
-        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER) {
+    if (r && r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_INTEGER
+        && r->element[1]->type == REDIS_REPLY_INTEGER) {
+        *n = (zend_long) r->element[1]->integer;
         return r->element[0]->integer == 1;
     }
     return -1;
+}
+
+/* Reads the acquire script's answer into the tally. */
+static int vote_acquire_script(const redislock_cmd *cmd)
+{
+    zend_long n;
+
+    return cmd->status == REDISLOCK_CMD_OK ? redislock_acquire_reply(cmd->reply, &n) : -1;
 }
 
 static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
@@ -313,6 +327,71 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
                                       valid_until, fence, result);
 }
 
+/* A command of a blocking round that the round gave up on (closed once
+ * the others had answered), not one whose server failed to answer in time:
+ * the round's deadline had not come. */
+static bool given_up(const redislock_cmd *cmd, uint64_t deadline)
+{
+    return cmd->status == REDISLOCK_CMD_TIMEOUT && redislock_now_us() + 1000 < deadline;
+}
+
+int redislock_lock_try_woken(redislock_lock *l, const redislock_words *blpop, uint64_t block_us, bool *result,
+                             uint32_t *woken, uint32_t *refused)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
+    redislock_tally t = { 0 };
+    redislock_attempt_cmd a;
+    redislock_words pipe[2];
+    uint64_t start, valid_until;
+    zend_long fence = 0, pttl = -1;
+
+    *result = false;
+    *woken = *refused = 0;
+    l->has_token = true;
+    l->pid = redislock_pid();
+    redislock_attempt_cmd_init(&a, l, 0);
+    if (a.scripted) {
+        a.c.argv[0] = "EVALSHA";
+        a.c.lens[0] = 7;
+        a.c.argv[1] = redislock_script_acquire.sha;
+        a.c.lens[1] = 40;
+    }
+    pipe[0] = *blpop;
+    pipe[1] = (redislock_words) { a.c.argc, a.c.argv, a.c.lens };
+    /* The servers answer when woken or when their own timeout ends, which
+     * they notice on their next timer tick. */
+    o.read_timeout += (zend_long) (block_us / 1000) + REDISLOCK_BLOCK_SLACK_MS;
+    o.blocking = true;
+    redislock_lock_decide_early(l, &o, &e, cmds, a.scripted ? vote_acquire_script : vote_set);
+    start = redislock_now_us();
+    redislock_round_send_pipeline(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, pipe, 2);
+    for (uint32_t i = 0; i < n; i++) {
+        const redisReply *b = redislock_cmd_reply(&cmds[i], 0);
+        *woken += b && b->type == REDIS_REPLY_ARRAY;
+        *refused += b && b->type == REDIS_REPLY_ERROR;
+        if (given_up(&cmds[i], start + (uint64_t) o.read_timeout * 1000)) {
+            /* Still blocked: nothing ran, unless the server woke it just
+             * then. A no, with our token maybe there (a leftover). */
+            redislock_tally_no(&t, &cmds[i]);
+            t.mayhold |= (uint32_t) 1 << cmds[i].idx;
+            t.replied &= ~((uint32_t) 1 << cmds[i].idx);
+        } else if (a.scripted && redislock_cmd_noscript(&cmds[i])) {
+            redislock_tally_no(&t, &cmds[i]);
+        } else {
+            redislock_attempt_tally(&t, &cmds[i], &a, &fence, &pttl);
+        }
+    }
+    l->placed = t.mayhold;
+    valid_until = redislock_lock_validity_end(start, l->settings.ttl);
+    return redislock_lock_attempt_end(l, cmds, &t,
+                                      t.yes >= redislock_lock_quorum(l) && redislock_now_us() < valid_until
+                                          && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)),
+                                      valid_until, fence, result);
+}
+
 /* A wait took the lock (a wake-up, a hand-over): checks what its lease is
  * worth. *result stays true when the lock is still ours. */
 static void taken_by_wait(redislock_lock *l, const redislock_wait_state *w, bool *result)
@@ -381,6 +460,9 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
         }
         l->waited_before = true;
         waited = ops->wait(l, &w, result);
+        if (waited == REDISLOCK_WAIT_FAILED) {
+            return REDISLOCK_ERR;
+        }
         if (*result) {
             taken_by_wait(l, &w, result);
         }

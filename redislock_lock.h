@@ -15,6 +15,8 @@
 
 #define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
 #define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)
+#define REDISLOCK_WAITER_ID_BYTES 8
+#define REDISLOCK_WAITER_ID_LEN (REDISLOCK_WAITER_ID_BYTES * 2)
 
 struct redislock_wait_ops;
 
@@ -24,11 +26,13 @@ typedef struct redislock_lock {
     redislock_keys keys;                  /* the lock's key and its bookkeeping keys (redislock_keys.h) */
     zend_long fence;                      /* fencing number of the current hold (0 without fencing) */
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
+    char waiter_id[REDISLOCK_WAITER_ID_LEN + 1]; /* hex, new with each token: names our own wake-up list */
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
     bool waited_before;                   /* an acquire() of this object had to wait */
+    bool script_seen;                     /* the server ran the acquire script for us: it has it cached */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */

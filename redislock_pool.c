@@ -439,6 +439,16 @@ bool redislock_cmd_finished(const redislock_cmd *cmd)
     return cmd->status != REDISLOCK_CMD_NOTSENT && (cmd->phase == PHASE_DONE || cmd->phase == PHASE_IDLE);
 }
 
+bool redislock_enough_any_answer(const redislock_enough *e)
+{
+    for (size_t i = 0; i < e->n; i++) {
+        if (redislock_cmd_finished(&e->cmds[i]) && e->vote(&e->cmds[i]) >= 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 bool redislock_enough_known(const redislock_enough *e)
 {
     uint32_t yes = 0, unsure = 0;

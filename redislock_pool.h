@@ -23,6 +23,12 @@
 
 #define REDISLOCK_ERRLEN 256
 #define REDISLOCK_GRACE_US 200          /* decided early: the others get as long again as that took, and this */
+/* A blocking round (BLPOP on every server of a quorum): once one server
+ * answered, the others get this long. The wake-ups of one release reach
+ * every server at once; one that is not there by then went to another
+ * waiter (or was never pushed), and waiting on for it would only hold up
+ * everyone whose wake-ups we took. */
+#define REDISLOCK_BLOCK_GRACE_US 2000
 #define REDISLOCK_STRIKES 3             /* a server given up this many rounds in a row ... */
 #define REDISLOCK_SKIP_US 1000000       /* ... is left out of rounds that can do without it for this long */
 #define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 3: AUTH, SELECT, CLIENT SETNAME) */
@@ -108,6 +114,8 @@ bool redislock_cmd_finished(const redislock_cmd *cmd);
 
 /* Whether the outcome of a round is known from its finished commands. */
 bool redislock_enough_known(const redislock_enough *e);
+/* Whether a command of the round has answered (yes or no, not failed). */
+bool redislock_enough_any_answer(const redislock_enough *e);
 
 /* Frees the replies of a finished exec. */
 void redislock_cmds_dtor(redislock_cmd *cmds, size_t n);

@@ -13,8 +13,7 @@
  * by the caller) and gathers the replies, each server's leftover tokens
  * first in the same write: the server removes a stale token of ours before
  * it runs the command. */
-static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
-                      const size_t *lens)
+static void send_pipeline(redislock_cmd *cmds, size_t n, const redislock_netopts *o, const redislock_words *w, int count)
 {
     smart_str cmd = { 0 };
     smart_str ahead[REDISLOCK_MAX_SERVERS];
@@ -22,21 +21,23 @@ static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o,
     size_t len;
     bool any = false;
 
-    redislock_encode(&cmd, argc, argv, lens);
+    for (int k = 0; k < count; k++) {
+        redislock_encode(&cmd, w[k].argc, w[k].argv, w[k].lens);
+    }
     buf = ZSTR_VAL(cmd.s);
     len = ZSTR_LEN(cmd.s);
     for (size_t i = 0; i < n; i++) {
         cmds[i].buf = buf;
         cmds[i].len = len;
-        cmds[i].count = 1;
+        cmds[i].count = count;
         memset(&ahead[i], 0, sizeof(ahead[i]));
         if (REDISLOCK_G(nleftovers) > 0) {
-            int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - 1, true, &ahead[i]);
+            int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - count, true, &ahead[i]);
             if (k > 0) {
                 smart_str_appendl(&ahead[i], buf, len);
                 cmds[i].buf = ZSTR_VAL(ahead[i].s);
                 cmds[i].len = ZSTR_LEN(ahead[i].s);
-                cmds[i].count = k + 1;
+                cmds[i].count = k + count;
                 any = true;
             }
         }
@@ -49,6 +50,30 @@ static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o,
         }
     }
     smart_str_free(&cmd);
+}
+
+static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
+                      const size_t *lens)
+{
+    redislock_words w = { argc, argv, lens };
+
+    send_pipeline(cmds, n, o, &w, 1);
+}
+
+uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                       redislock_cmd *cmds, const redislock_words *w, int count)
+{
+    uint32_t n = 0;
+
+    for (uint32_t i = 0; i < list->count; i++) {
+        if (mask & ((uint32_t) 1 << i)) {
+            cmds[n].srv = &list->server[i];
+            cmds[n].idx = i;
+            n++;
+        }
+    }
+    send_pipeline(cmds, n, o, w, count);
+    return n;
 }
 
 uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
@@ -108,19 +133,20 @@ uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, co
     return n;
 }
 
-void redislock_round_pair(const redislock_server *srv, redislock_cmd *cmd, const redislock_netopts *o, int argc1,
-                          const char **argv1, const size_t *lens1, int argc2, const char **argv2,
-                          const size_t *lens2)
+void redislock_round_pipeline(const redislock_server *srv, redislock_cmd *cmd, const redislock_netopts *o,
+                              const redislock_words *cmds, int n)
 {
     smart_str buf = { 0 };
 
-    redislock_encode(&buf, argc1, argv1, lens1);
-    redislock_encode(&buf, argc2, argv2, lens2);
+    ZEND_ASSERT(n >= 1 && n <= REDISLOCK_PIPELINE_MAX);
+    for (int i = 0; i < n; i++) {
+        redislock_encode(&buf, cmds[i].argc, cmds[i].argv, cmds[i].lens);
+    }
     cmd->srv = srv;
     cmd->idx = 0;
     cmd->buf = ZSTR_VAL(buf.s);
     cmd->len = ZSTR_LEN(buf.s);
-    cmd->count = 2;
+    cmd->count = n;
     redislock_pool_exec(cmd, 1, o);
     cmd->buf = NULL;
     smart_str_free(&buf);

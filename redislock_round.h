@@ -77,13 +77,25 @@ uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, co
 uint32_t redislock_round_call(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
                               const redislock_script *script, redislock_cmd *cmds, redislock_call *c);
 
-/* Sends two commands to one server in one write: the server runs the
- * second right after the first, with nothing of other clients' in between.
- * redislock_cmd_reply(cmd, 0) is the first reply; cmd->reply (and status)
- * the second's. */
-void redislock_round_pair(const redislock_server *srv, redislock_cmd *cmd, const redislock_netopts *o, int argc1,
-                          const char **argv1, const size_t *lens1, int argc2, const char **argv2,
-                          const size_t *lens2);
+/* One command's words, for a pipeline. */
+typedef struct redislock_words {
+    int argc;
+    const char **argv;
+    const size_t *lens;
+} redislock_words;
+
+/* Sends n commands to one server in one write: the server runs each right
+ * after the one before, with nothing of other clients' in between (a
+ * blocking command holds back the rest until it returns).
+ * redislock_cmd_reply(cmd, k) is the k-th reply; cmd->reply (and status)
+ * the last one's. */
+void redislock_round_pipeline(const redislock_server *srv, redislock_cmd *cmd, const redislock_netopts *o,
+                              const redislock_words *cmds, int n);
+
+/* redislock_round_send() of count commands in one write to each server
+ * (see redislock_round_pipeline()). */
+uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                       redislock_cmd *cmds, const redislock_words *w, int count);
 
 /* Whether the server answered NOSCRIPT. */
 bool redislock_cmd_noscript(const redislock_cmd *cmd);

@@ -7,9 +7,9 @@
  *   backoff  (redislock_wait.c)        plain attempts, random sleeps growing
  *                                      from 2 to 50 ms: quorum locks, and any
  *                                      lock whose server refuses BLPOP
- *   wakeup   (redislock_wait_wakeup.c) one server: a marked attempt, then
- *                                      BLPOP until a release, the next
- *                                      attempt pipelined behind it
+ *   wakeup   (redislock_wait_wakeup.c) one server: the marking attempt,
+ *                                      BLPOP until a release and the next
+ *                                      attempt, in one write
  *   fair     (redislock_wait_fair.c)   one server, fair mode: a queue on the
  *                                      server, releases hand the lock over
  */
@@ -38,6 +38,7 @@ typedef struct redislock_wait_state {
     bool waiting;      /* the caller gave a wait (> 0 ms) */
     bool blocking;     /* the server can block (BLPOP); cleared when it refuses */
     bool marked;       /* wakeup: the lock is marked as waited for (attempts by script) */
+    bool reload;       /* wakeup: the server lost the acquire script; the next attempt loads it */
     zend_long pttl;    /* the holder's remaining lease from the last attempt, -1 when not known */
     uint64_t cap;      /* backoff: ceiling of the next random delay */
 } redislock_wait_state;
@@ -45,7 +46,8 @@ typedef struct redislock_wait_state {
 /* How a wait ended. */
 typedef enum {
     REDISLOCK_WAITED,    /* woken, timed out or slept: attempt again */
-    REDISLOCK_WAIT_TRIED /* an attempt went with the wait (and failed): when time is up, that was the last */
+    REDISLOCK_WAIT_TRIED, /* an attempt went with the wait (and failed): when time is up, that was the last */
+    REDISLOCK_WAIT_FAILED /* the attempt that went with the wait got an error reply (l->err says which) */
 } redislock_waited;
 
 typedef struct redislock_wait_ops {
@@ -86,14 +88,16 @@ uint64_t redislock_wait_block_us(const redislock_wait_state *w);
  * returns false with the sleep's outcome in *slept. */
 bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redislock_waited *slept);
 
-/* Sends BLPOP on list for timeout_us with the second command (argc, argv,
- * lens) pipelined behind it, which the server runs the moment the BLPOP
- * returns, before any other client. *sent_at gets when it was sent. Returns
- * the wake-up (the BLPOP's reply) when both replies came and the BLPOP was
- * not refused, NULL otherwise; the second reply is cmd->reply. */
-const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const zend_string *list,
-                                       uint64_t timeout_us, int argc, const char **argv, const size_t *lens,
-                                       uint64_t *sent_at);
+/* Sends BLPOP on list (after own, the waiter's own list, when given) for
+ * timeout_us, in one write with the command before (NULL: none) and the
+ * command after, which the server runs the moment the BLPOP returns, before
+ * any other client. *sent_at gets when it was sent. Returns the BLPOP's
+ * reply (an array when it popped, nil when it timed out, an error when
+ * refused) when all the replies came, NULL otherwise; the last reply is
+ * cmd->reply, the one before the BLPOP redislock_cmd_reply(cmd, 0). */
+const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const redislock_words *before,
+                                       const char *own, size_t own_len, const zend_string *list,
+                                       uint64_t timeout_us, const redislock_words *after, uint64_t *sent_at);
 
 /* What the strategies use of the lock protocol (redislock_lock.c). */
 redislock_netopts redislock_lock_netopts(const redislock_lock *l);
@@ -117,6 +121,14 @@ int redislock_lock_attempt_end(redislock_lock *l, redislock_cmd *cmds, const red
  * long. *pttl gets the holder's lease when known. */
 int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_long *pttl);
 
+/* One attempt on every server behind a BLPOP (blpop, for block_us), in one
+ * write each: each server runs it the moment its BLPOP returns. The round
+ * ends once a quorum took the lock, or once one server answered and the
+ * others had REDISLOCK_BLOCK_GRACE_US more (those still blocked are
+ * closed). *woken: the BLPOPs that popped; *refused: those refused. */
+int redislock_lock_try_woken(redislock_lock *l, const redislock_words *blpop, uint64_t block_us, bool *result,
+                             uint32_t *woken, uint32_t *refused);
+
 /* The command of one attempt outside fair mode: SET key token NX PX ttl, or
  * the acquire script (scripted) when a fence is wanted or the caller will
  * wait mark_ms for a release; argv[0] and argv[1] of the script are left to
@@ -126,6 +138,10 @@ typedef struct redislock_attempt_cmd {
     redislock_call c; /* the acquire script's call, or SET NX PX (a plain command) in its arrays */
     bool scripted;
 } redislock_attempt_cmd;
+
+/* Reads an answer of the acquire script: 1 when it granted the lock (*n the
+ * fence), 0 when not (*n the holder's pttl), -1 when it is no such answer. */
+int redislock_acquire_reply(const redisReply *r, zend_long *n);
 
 void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms);
 /* Counts the answer to an attempt command. */

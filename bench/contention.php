@@ -21,6 +21,18 @@
  *   RedisLock fair   the same with 'fair' => true (arrival order)
  *   phpredis poll    SET key token NX PX, usleep(1000) between tries, release
  *                    by EVALSHA of lua/release.lua (the extension's own)
+ *   RedisLock N=3    acquire($wait) on a quorum of N servers (Redlock): waiters
+ *                    block in BLPOP on every server and try again when a
+ *                    majority woke them. Its commands and server CPU are summed
+ *                    over the N servers. Target: max wait <= 3 x W x cycle
+ *                    (cycle: the mean time per critical section, 1/throughput)
+ *   phpredis ring    no lock at all: a token passed from worker to worker in a
+ *                    ring, each blocked in BLPOP on its own list until the one
+ *                    before it RPUSHes there. The least any hand-over costs on
+ *                    this machine (one command each way, one process woken):
+ *                    the ceiling for a lock that passes the lock to a waiter,
+ *                    which the polling loop is not (its releaser takes the lock
+ *                    straight back)
  *
  * Settings (environment):
  *   REDISLOCK_BENCH_PORTS               the server (bench/run.sh sets it; the first port is used)
@@ -29,7 +41,10 @@
  *                                       round the variants take turns, so that load from
  *                                       elsewhere on the machine falls on all of them alike
  *   REDISLOCK_BENCH_CONTENTION_WORKERS  comma-separated W values (default 2,8,32)
- *   REDISLOCK_BENCH_CONTENTION_HOLD_US  hold time of a critical section (default 1000)
+ *   REDISLOCK_BENCH_CONTENTION_QUORUM   comma-separated server counts N of the quorum variants
+ *                                       (default 3,5,7; empty: none)
+ *   REDISLOCK_BENCH_CONTENTION_HOLD_US  comma-separated hold times of a critical section, in
+ *                                       microseconds (default 0,1000)
  *
  * Targets: throughput >= the phpredis loop's, at most 6 commands per
  * critical section (checked against both counts above), and in fair mode a
@@ -38,17 +53,23 @@
  */
 require __DIR__ . '/bench.inc';
 
-[$port] = bench_ports(1);
+$quorumEnv = getenv('REDISLOCK_BENCH_CONTENTION_QUORUM');
+$quorums = array_map('intval', array_filter(explode(',', $quorumEnv === false ? '3,5,7' : $quorumEnv)));
+$ports = bench_ports(max([1, ...$quorums]));
+$port = $ports[0];
 $runMs = max(200, (int) (getenv('REDISLOCK_BENCH_CONTENTION_MS') ?: 3000));
 $rounds = max(1, (int) (getenv('REDISLOCK_BENCH_CONTENTION_ROUNDS') ?: 3));
-$holdUs = max(0, (int) (getenv('REDISLOCK_BENCH_CONTENTION_HOLD_US') ?: 1000));
+$holdEnv = getenv('REDISLOCK_BENCH_CONTENTION_HOLD_US');
+$holds = array_map(fn($v) => max(0, (int) $v), explode(',', $holdEnv === false || $holdEnv === '' ? '0,1000' : $holdEnv));
 $workerCounts = array_map('intval', explode(',', getenv('REDISLOCK_BENCH_CONTENTION_WORKERS') ?: '2,8,32'));
 $ttl = 10000;
 $maxWaitMs = 60000; /* far beyond any wait here: a false acquire is a failure */
 
-$admin = admin($port);
-$releaseSha = $admin->script('load', file_get_contents(__DIR__ . '/../lua/release.lua'));
-$admin->close();
+foreach ($ports as $p) {
+    $admin = admin($p);
+    $releaseSha = $admin->script('load', file_get_contents(__DIR__ . '/../lua/release.lua'));
+    $admin->close();
+}
 
 /*
  * One worker's loop, in a forked child: from $start until $end (hrtime
@@ -87,19 +108,50 @@ function worker_loop(int $start, int $end, callable $cycle): array
 
 /* The cycle of each variant, built inside the worker (connections are
  * opened after the fork). */
-function make_cycle(string $variant, string $key, int $port, int $ttl, int $holdUs, int $maxWaitMs, string $sha): callable
+/* The servers a variant uses: N for a quorum variant, else the first. */
+function variant_ports(string $variant, array $ports): array
 {
+    return preg_match('/ N=(\d+)$/', $variant, $m) ? array_slice($ports, 0, (int) $m[1]) : [$ports[0]];
+}
+
+function make_cycle(string $variant, string $key, array $ports, int $ttl, int $holdUs, int $maxWaitMs, string $sha,
+                    int $i, int $w): callable
+{
+    $port = $ports[0];
+    if (str_starts_with($variant, 'RedisLock N=')) {
+        $variant = 'RedisLock wait';
+    }
     switch ($variant) {
+        case 'phpredis ring':
+            $r = new Redis();
+            $r->connect('127.0.0.1', $port);
+            $mine = "$key:ring:$i";
+            $next = "$key:ring:" . (($i + 1) % $w);
+            return function (callable $held) use ($r, $mine, $next, $holdUs): bool {
+                /* Short blocks, so that the workers notice the end. */
+                if (!$r->rawCommand('BLPOP', $mine, '0.1')) {
+                    return false;
+                }
+                $held();
+                if ($holdUs > 0) {
+                    usleep($holdUs);
+                }
+                $r->rPush($next, '1');
+                return true;
+            };
         case 'RedisLock wait':
         case 'RedisLock fair':
-            $lock = new RedisLock($key, ['servers' => "redis://127.0.0.1:$port", 'ttl' => $ttl,
+            $lock = new RedisLock($key, ['servers' => implode(',', array_map(fn($p) => "redis://127.0.0.1:$p", $ports)),
+                'ttl' => $ttl,
                 'fair' => $variant === 'RedisLock fair']);
             return function (callable $held) use ($lock, $holdUs, $maxWaitMs): bool {
                 if (!$lock->acquire($maxWaitMs)) {
                     return false;
                 }
                 $held();
-                usleep($holdUs);
+                if ($holdUs > 0) {
+                    usleep($holdUs);
+                }
                 return $lock->release();
             };
         case 'phpredis poll':
@@ -116,7 +168,9 @@ function make_cycle(string $variant, string $key, int $port, int $ttl, int $hold
                     usleep(1000);
                 }
                 $held();
-                usleep($holdUs);
+                if ($holdUs > 0) {
+                    usleep($holdUs);
+                }
                 return $r->evalSha($sha, [...$keys, $token], count($keys)) === 1;
             };
     }
@@ -125,20 +179,27 @@ function make_cycle(string $variant, string $key, int $port, int $ttl, int $hold
 
 /* Runs W workers of one variant for $runMs. Returns [the workers' results,
  * INFO commandstats as command => calls, elapsed ns]. */
-function run_round(string $variant, int $w, int $port, int $runMs, int $ttl, int $holdUs, int $maxWaitMs,
+function run_round(string $variant, int $w, array $allPorts, int $runMs, int $ttl, int $holdUs, int $maxWaitMs,
                      string $sha): array
 {
-    $admin = admin($port);
+    $ports = variant_ports($variant, $allPorts);
     $key = 'bench:contention:' . str_replace(' ', '-', $variant) . ":$w";
-    $admin->del($admin->keys($key . '*') ?: [$key]);
+    $cpu0 = 0.0;
+    foreach ($ports as $p) {
+        $admin = admin($p);
+        $admin->del($admin->keys($key . '*') ?: [$key]);
+        if ($variant === 'phpredis ring') {
+            $admin->rPush("$key:ring:0", '1');
+        }
+        $admin->rawCommand('CONFIG', 'RESETSTAT');
+        $cpu0 += server_cpu($admin);
+        /* The workers must not inherit a connection. */
+        $admin->close();
+    }
     $pipes = [];
     $pids = [];
     $start = hrtime(true) + 300000000 + $w * 5000000; /* all forked and connected by then */
     $end = $start + $runMs * 1000000;
-    $admin->rawCommand('CONFIG', 'RESETSTAT');
-    $cpu0 = server_cpu($admin);
-    /* The workers must not inherit a connection. */
-    $admin->close();
     for ($i = 0; $i < $w; $i++) {
         [$mine, $theirs] = stream_socket_pair(STREAM_PF_UNIX, STREAM_SOCK_STREAM, STREAM_IPPROTO_IP);
         $pid = pcntl_fork();
@@ -149,7 +210,7 @@ function run_round(string $variant, int $w, int $port, int $runMs, int $ttl, int
             fclose($mine);
             $code = 0;
             try {
-                $cycle = make_cycle($variant, $key, $port, $ttl, $holdUs, $maxWaitMs, $sha);
+                $cycle = make_cycle($variant, $key, $ports, $ttl, $holdUs, $maxWaitMs, $sha, $i, $w);
                 $result = worker_loop($start, $end, $cycle);
             } catch (Throwable $e) {
                 $result = ['error' => get_class($e) . ': ' . $e->getMessage()];
@@ -170,16 +231,20 @@ function run_round(string $variant, int $w, int $port, int $runMs, int $ttl, int
         pcntl_waitpid($pids[$i], $status);
     }
     $done = array_map(fn($r) => is_array($r) && isset($r[5]) ? $r[5] : $end, $results);
-    $elapsed = max(max($done), $end) - $start;
-    $admin = admin($port);
-    $calls = [];
-    foreach (explode("\r\n", $admin->rawCommand('INFO', 'commandstats')) as $line) {
-        if (preg_match('/^cmdstat_([^:]+):calls=(\d+)/', $line, $m)) {
-            $calls[$m[1]] = (int) $m[2];
+    /* The ring's workers end by a BLPOP timing out, after the end. */
+    $elapsed = $variant === 'phpredis ring' ? $end - $start : max(max($done), $end) - $start;
+    $calls = ['_cpu' => -$cpu0];
+    foreach ($ports as $p) {
+        $admin = admin($p);
+        foreach (explode("\r\n", $admin->rawCommand('INFO', 'commandstats')) as $line) {
+            if (preg_match('/^cmdstat_([^:]+):calls=(\d+)/', $line, $m)) {
+                $calls[$m[1]] = ($calls[$m[1]] ?? 0) + (int) $m[2];
+            }
         }
+        $calls['_cpu'] += server_cpu($admin);
+        $admin->del($admin->keys($key . '*') ?: [$key]);
+        $admin->close();
     }
-    $calls['_cpu'] = server_cpu($admin) - $cpu0;
-    $admin->del($admin->keys($key . '*') ?: [$key]);
     return [$results, $calls, $elapsed];
 }
 
@@ -269,60 +334,87 @@ function summarize(string $variant, int $w, array $results, array $calls, int $e
     ];
 }
 
-printf("contention on one lock (127.0.0.1:%d): W workers for %d ms per variant in %d rounds, critical sections hold %d us\n\n",
-    $port, $runMs, $rounds, $holdUs);
-$variants = ['RedisLock wait', 'RedisLock fair', 'phpredis poll'];
-$rows = [];
-$head = sprintf('%4s  %-15s %10s %9s %9s %9s %8s %8s %9s %10s %6s', 'W', 'variant', 'sections/s', 'p50 ms',
-    'p99 ms', 'max ms', 'hold ms', 'cmds/cs', 'sent/cs', 'cpu us/cs', 'failed');
-echo $head, "\n", str_repeat('-', strlen($head)), "\n";
-$roundRates = [];
-foreach ($workerCounts as $w) {
-    $acc = array_fill_keys($variants, ['results' => [], 'calls' => [], 'elapsed' => 0]);
-    for ($round = 0; $round < $rounds; $round++) {
-        foreach ($variants as $variant) {
-            [$results, $calls, $elapsed] = run_round($variant, $w, $port, max(100, intdiv($runMs, $rounds)), $ttl,
-                $holdUs, $maxWaitMs, $releaseSha);
-            array_push($acc[$variant]['results'], ...$results);
-            foreach ($calls as $cmd => $n) {
-                $acc[$variant]['calls'][$cmd] = ($acc[$variant]['calls'][$cmd] ?? 0) + $n;
-            }
-            $acc[$variant]['elapsed'] += $elapsed;
-            $roundRates[$w][$variant][] = round_rate($results, $elapsed);
-        }
-    }
-    foreach ($variants as $variant) {
-        $r = summarize($variant, $w, $acc[$variant]['results'], $acc[$variant]['calls'], $acc[$variant]['elapsed']);
-        $rows[$w][$variant] = $r;
-        printf("%4d  %-15s %10.0f %9.2f %9.2f %9.2f %8.2f %8.1f %9.2f %10.1f %6d\n", $w, $variant, $r['per_s'],
-            $r['p50'], $r['p99'], $r['max'], $r['hold'], $r['all'], $r['trips'], $r['cpu'], $r['fail']);
-        foreach ($r['errors'] as $e) {
-            echo "      worker error: $e\n";
-        }
-    }
+/* Median of a list, and its range as "min-max". */
+function median_range(array $v): array
+{
+    sort($v);
+    $n = count($v);
+    $median = $n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2;
+    return [$median, sprintf('%.2f-%.2f', $v[0], $v[$n - 1])];
 }
 
-echo "\ntargets (cmds/cs: every command the server ran, scripts' own included; sent/cs: commands the clients sent):\n";
-foreach ($rows as $w => $byVariant) {
-    $base = $byVariant['phpredis poll']['per_s'];
-    foreach (['RedisLock wait', 'RedisLock fair'] as $variant) {
-        $r = $byVariant[$variant];
-        $verdicts = [
-            sprintf('throughput %.3fx baseline (>= 1: %s; rounds %s)', $r['per_s'] / $base,
-                $r['per_s'] >= $base ? 'met' : 'NOT met', implode(' ', array_map(
-                    fn($mine, $theirs) => sprintf('%.2f', $mine / $theirs),
-                    $roundRates[$w][$variant], $roundRates[$w]['phpredis poll']))),
-            sprintf('sent/cs %.2f (<= 6: %s)', $r['trips'], $r['trips'] <= 6 ? 'met' : 'NOT met'),
-            sprintf('cmds/cs %.1f (<= 6: %s)', $r['all'], $r['all'] <= 6 ? 'met' : 'NOT met'),
-            sprintf('server cpu/cs %.1f us, %.2fx the polling loop\'s (<= 1: %s)', $r['cpu'],
-                $r['cpu'] / $byVariant['phpredis poll']['cpu'],
-                $r['cpu'] <= $byVariant['phpredis poll']['cpu'] ? 'met' : 'NOT met'),
-        ];
-        if ($variant === 'RedisLock fair') {
-            $bound = 3 * $w * $r['hold'];
-            $verdicts[] = sprintf('max wait %.1f ms (<= 3 x W x hold = %.1f ms: %s)', $r['max'], $bound,
-                $r['max'] <= $bound ? 'met' : 'NOT met');
+$variants = ['RedisLock wait', 'RedisLock fair', ...array_map(fn($n) => "RedisLock N=$n", $quorums), 'phpredis poll',
+    'phpredis ring'];
+$head = sprintf('%4s  %-15s %10s %9s %9s %9s %8s %8s %9s %10s %6s', 'W', 'variant', 'sections/s', 'p50 ms',
+    'p99 ms', 'max ms', 'hold ms', 'cmds/cs', 'sent/cs', 'cpu us/cs', 'failed');
+$verdictLines = [];
+foreach ($holds as $holdUs) {
+    printf("\ncontention on one lock (127.0.0.1:%d): W workers for %d ms per variant in %d rounds, critical sections hold %d us\n\n",
+        $port, $runMs, $rounds, $holdUs);
+    echo $head, "\n", str_repeat('-', strlen($head)), "\n";
+    $rows = [];
+    $roundRates = [];
+    foreach ($workerCounts as $w) {
+        $acc = array_fill_keys($variants, ['results' => [], 'calls' => [], 'elapsed' => 0]);
+        for ($round = 0; $round < $rounds; $round++) {
+            foreach ($variants as $variant) {
+                [$results, $calls, $elapsed] = run_round($variant, $w, $ports, max(100, intdiv($runMs, $rounds)), $ttl,
+                    $holdUs, $maxWaitMs, $releaseSha);
+                array_push($acc[$variant]['results'], ...$results);
+                foreach ($calls as $cmd => $n) {
+                    $acc[$variant]['calls'][$cmd] = ($acc[$variant]['calls'][$cmd] ?? 0) + $n;
+                }
+                $acc[$variant]['elapsed'] += $elapsed;
+                $roundRates[$w][$variant][] = round_rate($results, $elapsed);
+            }
         }
-        printf("  W=%-3d %-15s %s\n", $w, $variant, implode('; ', $verdicts));
+        foreach ($variants as $variant) {
+            $r = summarize($variant, $w, $acc[$variant]['results'], $acc[$variant]['calls'], $acc[$variant]['elapsed']);
+            $rows[$w][$variant] = $r;
+            /* The ring's workers end on a BLPOP that times out: not failures. */
+            printf("%4d  %-15s %10.0f %9.2f %9.2f %9.2f %8.2f %8.1f %9.2f %10.1f %6s\n", $w, $variant, $r['per_s'],
+                $r['p50'], $r['p99'], $r['max'], $r['hold'], $r['all'], $r['trips'], $r['cpu'],
+                $variant === 'phpredis ring' ? '-' : (string) $r['fail']);
+            foreach ($r['errors'] as $e) {
+                echo "      worker error: $e\n";
+            }
+        }
+    }
+
+    $verdictLines[] = sprintf("hold %d us (ratios: median of the per-round ratios, their range in brackets):", $holdUs);
+    foreach ($rows as $w => $byVariant) {
+        $poll = $byVariant['phpredis poll'];
+        foreach (['RedisLock wait', 'RedisLock fair'] as $variant) {
+            $r = $byVariant[$variant];
+            [$vsPoll, $pollRange] = median_range(array_map(fn($mine, $theirs) => $mine / $theirs,
+                $roundRates[$w][$variant], $roundRates[$w]['phpredis poll']));
+            [$vsRing, $ringRange] = median_range(array_map(fn($mine, $theirs) => $mine / $theirs,
+                $roundRates[$w][$variant], $roundRates[$w]['phpredis ring']));
+            $verdicts = [
+                sprintf('throughput %.2fx polling [%s] (>= 1: %s), %.2fx the hand-over floor [%s]', $vsPoll,
+                    $pollRange, $vsPoll >= 1 ? 'met' : 'NOT met', $vsRing, $ringRange),
+                sprintf('sent/cs %.2f (<= 6: %s)', $r['trips'], $r['trips'] <= 6 ? 'met' : 'NOT met'),
+                sprintf('server cpu/cs %.1f us, %.2fx polling\'s (<= 1: %s)', $r['cpu'], $r['cpu'] / $poll['cpu'],
+                    $r['cpu'] <= $poll['cpu'] ? 'met' : 'NOT met'),
+            ];
+            if ($variant === 'RedisLock fair' && $holdUs > 0) {
+                $bound = 3 * $w * $r['hold'];
+                $verdicts[] = sprintf('max wait %.1f ms (<= 3 x W x hold = %.1f ms: %s)', $r['max'], $bound,
+                    $r['max'] <= $bound ? 'met' : 'NOT met');
+            }
+            $verdictLines[] = sprintf("  W=%-3d %-15s %s", $w, $variant, implode('; ', $verdicts));
+        }
+        foreach ($quorums as $n) {
+            $r = $byVariant["RedisLock N=$n"];
+            $bound = 3 * $w * 1e3 / $r['per_s'];
+            $verdictLines[] = sprintf("  W=%-3d %-15s %.0f sections/s; max wait %.1f ms (<= 3 x W x cycle = %.1f ms: %s); sent/cs %.2f, commands/cs %.1f over %d servers",
+                $w, "RedisLock N=$n", $r['per_s'], $r['max'], $bound, $r['max'] <= $bound ? 'met' : 'NOT met', $r['trips'],
+                $r['all'], $n);
+        }
+        $verdictLines[] = sprintf("  W=%-3d %-15s %.0f sections/s: polling is %.2fx the floor (its releaser takes the lock back, p50 wait %.2f ms, max %.1f ms)",
+            $w, 'phpredis ring', $byVariant['phpredis ring']['per_s'], $poll['per_s'] / $byVariant['phpredis ring']['per_s'],
+            $poll['p50'], $poll['max']);
     }
 }
+echo "\ntargets (sent/cs: commands the clients sent; cpu: the lock server's user + system time):\n";
+echo implode("\n", $verdictLines), "\n";

@@ -73,10 +73,57 @@ echo "\nratios of medians:\n";
 bench_ratio('RedisLock N=3 / RedisLock N=1', $med['RedisLock N=3'] / $med['RedisLock N=1'], 0.7);
 bench_ratio('RedisLock N=5 / RedisLock N=1', $med['RedisLock N=5'] / $med['RedisLock N=1'], 0.6);
 bench_ratio('RedisLock N=3 / phpredis sequential N=3', $med['RedisLock N=3'] / $med['phpredis sequential N=3'], 2.5);
-bench_ratio('RedisLock N=5 / phpredis sequential N=5', $med['RedisLock N=5'] / $med['phpredis sequential N=5'], 2.5);
+bench_ratio('RedisLock N=5 / phpredis sequential N=5', $med['RedisLock N=5'] / $med['phpredis sequential N=5'], 4.0);
 bench_ratio('RedisLock N=1 / phpredis N=1', $med['RedisLock N=1'] / $med['phpredis sequential N=1']);
 bench_ratio('phpredis sequential N=3 / N=1', $med['phpredis sequential N=3'] / $med['phpredis sequential N=1']);
 bench_ratio('phpredis sequential N=5 / N=1', $med['phpredis sequential N=5'] / $med['phpredis sequential N=1']);
+/*
+ * Where the time goes: each variant alone for a second, with the CPU time
+ * of this process (getrusage) and of the N servers (INFO cpu) per cycle.
+ * The parallel fan-out keeps the N servers and the client busy at once; on
+ * a machine with C cores no cycle can take less than their CPU time
+ * divided by C, which bounds the speed-up over the sequential loop.
+ */
+function cpu_self(): float
+{
+    $u = getrusage();
+    return $u['ru_utime.tv_sec'] + $u['ru_utime.tv_usec'] / 1e6 + $u['ru_stime.tv_sec'] + $u['ru_stime.tv_usec'] / 1e6;
+}
+
+function cpu_servers(array $servers): float
+{
+    $sum = 0.0;
+    foreach ($servers as $r) {
+        $info = $r->rawCommand('INFO', 'cpu');
+        preg_match('/used_cpu_sys:([0-9.]+)/', $info, $sys);
+        preg_match('/used_cpu_user:([0-9.]+)/', $info, $user);
+        $sum += (float) ($sys[1] ?? 0) + (float) ($user[1] ?? 0);
+    }
+    return $sum;
+}
+
+$cores = (int) trim((string) shell_exec('nproc')) ?: 2;
+printf("\nCPU per cycle (each variant alone for %d ms; %d cores):\n", min($ms, 1000), $cores);
+printf("  %-28s %9s %12s %12s %14s %16s\n", 'variant', 'us/cycle', 'client us', 'servers us', 'busy cores', 'floor us/cycle');
+$floor = [];
+foreach ([3, 5] as $n) {
+    foreach (["RedisLock N=$n", "phpredis sequential N=$n"] as $name) {
+        $servers = array_slice($clients, 0, $n);
+        $c0 = cpu_self();
+        $s0 = cpu_servers($servers);
+        [$cycles, $ns] = bench_measure($name, $variants[$name], min($ms, 1000));
+        $client = (cpu_self() - $c0) / $cycles * 1e6;
+        $server = (cpu_servers($servers) - $s0) / $cycles * 1e6;
+        $wall = $ns / 1e3 / $cycles;
+        $floor[$name] = ($client + $server) / $cores;
+        printf("  %-28s %9.1f %12.1f %12.1f %14.2f %16.1f\n", $name, $wall, $client, $server, ($client + $server) / $wall,
+            $floor[$name]);
+        if (str_starts_with($name, 'phpredis')) {
+            printf("  N=%d: the sequential loop's cycle over the fan-out's CPU floor: at most %.2fx faster on %d cores\n",
+                $n, $wall / $floor["RedisLock N=$n"], $cores);
+        }
+    }
+}
 
 $stats = RedisLock::stats();
 echo "\nRedisLock::stats(): ", implode(', ', array_map(fn($k, $v) => "$k $v", array_keys($stats), $stats)), "\n";

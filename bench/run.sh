@@ -2,7 +2,7 @@
 # bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [contention]
 #
 # Sets up the machine and builds the extension (scripts/setup.sh; skipped
-# with REDISLOCK_NO_BUILD=1), starts five private redis-server processes on
+# with REDISLOCK_NO_BUILD=1), starts seven private redis-server processes on
 # free 127.0.0.1 ports without persistence, and runs the benchmarks (both
 # unless named) with RedisLock and phpredis loaded into the same `php -n`:
 #
@@ -44,7 +44,7 @@ read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")
 
 . scripts/redis-servers.sh
-run_redis_servers bench 5
+run_redis_servers bench 7
 
 REDISLOCK_BENCH_PORTS=$(IFS=,; echo "${REDIS_PORTS[*]}")
 export REDISLOCK_BENCH_PORTS

@@ -148,11 +148,16 @@ summary() {
     v=$(sed -n "s/^Tests $1 *: *\([0-9]*\).*/\1/p" "$log" | tail -1)
     echo "${v:-0}"
 }
-passed=$(summary passed)
+# A test that failed and then passed when run-tests.php retried it (its
+# output looked like a timeout) is "warned": it counts as passed, and is
+# named above in the WARNED TEST SUMMARY.
+retried=$(summary warned)
+passed=$(( $(summary passed) + retried ))
 skipped=$(summary skipped)
 failed=$(( $(summary failed) + $(summary borked) + $(summary leaked) ))
 if ! grep -q '^Tests passed' "$log"; then
     failed=$((failed + 1)) # run-tests.php itself failed
 fi
+[ "$retried" -eq 0 ] || echo "phpt: $retried of the passed passed on a retry (see WARNED TEST SUMMARY)"
 echo "phpt: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$skipped" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -28,10 +28,11 @@ refused($proxy, 'acquire(1000)', fn() => $free->acquire(1000));
 var_dump($free->token());
 
 /* Waiting for a lock someone else holds: the first SET NX is answered, the
- * acquire script that marks the lock as waited for is refused. */
+ * acquire script that marks the lock as waited for (sent in full, by EVAL,
+ * the first time an object runs it) is refused. */
 rl_admin()->cmd('SET', $p . 'held', 'someone-else', 'PX', '30000');
 $held = new RedisLock('held', $opts);
-refused($proxy, 'acquire(1000) of a held lock', fn() => $held->acquire(1000), 'EVALSHA');
+refused($proxy, 'acquire(1000) of a held lock', fn() => $held->acquire(1000), 'EVAL');
 var_dump($held->token(), rl_admin()->cmd('GET', $p . 'held'));
 
 $f = new RedisLock('fenced', $opts + ['fencing' => true]);
