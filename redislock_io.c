@@ -499,6 +499,27 @@ bool redislock_conn_drain(redislock_conn *c, uint64_t now)
     return now < c->owed_until;
 }
 
+/* When a round that may end early (o->enough) gives up on the commands
+ * still under way: 0 while it waits for them all. */
+static uint64_t io_grace_end(const redislock_netopts *o, uint64_t began, uint64_t now, uint64_t grace_end)
+{
+    if (o->blocking) {
+        /* Decided (a quorum took the lock, or cannot): the rest get a
+         * moment. One server answered: the rest of that release's wake-ups
+         * get a little longer. */
+        if (redislock_enough_known(o->enough)) {
+            return MIN(grace_end ? grace_end : UINT64_MAX, now + REDISLOCK_GRACE_US);
+        }
+        return !grace_end && redislock_enough_any_answer(o->enough) ? now + REDISLOCK_BLOCK_GRACE_US : grace_end;
+    }
+    if (!grace_end && redislock_enough_known(o->enough)) {
+        /* Known: a server a little slower than the others still gets to
+         * answer, a frozen one costs no more than that. */
+        return now + (now - began) + REDISLOCK_GRACE_US;
+    }
+    return grace_end;
+}
+
 void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
@@ -519,19 +540,8 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
             return;
         }
         now = redislock_now_us();
-        if (o->enough && o->blocking) {
-            /* Decided (a quorum took the lock, or cannot): the rest get a
-             * moment. One server answered: the rest of that release's
-             * wake-ups get a little longer. */
-            if (redislock_enough_known(o->enough)) {
-                grace_end = MIN(grace_end ? grace_end : UINT64_MAX, now + REDISLOCK_GRACE_US);
-            } else if (!grace_end && redislock_enough_any_answer(o->enough)) {
-                grace_end = now + REDISLOCK_BLOCK_GRACE_US;
-            }
-        } else if (o->enough && !grace_end && redislock_enough_known(o->enough)) {
-            /* Known: a server a little slower than the others still gets
-             * to answer, a frozen one costs no more than that. */
-            grace_end = now + (now - began) + REDISLOCK_GRACE_US;
+        if (o->enough) {
+            grace_end = io_grace_end(o, began, now, grace_end);
         }
         if (grace_end && now >= grace_end) {
             io_give_up(cmds, n, o);

@@ -159,7 +159,7 @@ int redislock_acquire_reply(const redisReply *r, zend_long *n)
 }
 
 /* Reads the acquire script's answer into the tally. */
-static int vote_acquire_script(const redislock_cmd *cmd)
+int redislock_vote_acquire_script(const redislock_cmd *cmd)
 {
     zend_long n;
 
@@ -168,7 +168,7 @@ static int vote_acquire_script(const redislock_cmd *cmd)
 
 static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
 {
-    int vote = vote_acquire_script(cmd);
+    int vote = redislock_vote_acquire_script(cmd);
 
     if (vote == 1) {
         *fence = MAX(*fence, (zend_long) cmd->reply->element[1]->integer);
@@ -225,7 +225,7 @@ int redislock_lock_attempt_end(redislock_lock *l, redislock_cmd *cmds, const red
 }
 
 /* Counts a reply to SET NX: OK is yes, nil (held elsewhere) no. */
-static int vote_set(const redislock_cmd *cmd)
+int redislock_vote_set(const redislock_cmd *cmd)
 {
     if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS && cmd->reply->len == 2
         && memcmp(cmd->reply->str, "OK", 2) == 0) {
@@ -236,7 +236,7 @@ static int vote_set(const redislock_cmd *cmd)
 
 static void tally_set(redislock_tally *t, redislock_cmd *cmd)
 {
-    redislock_tally_vote(t, cmd, vote_set(cmd));
+    redislock_tally_vote(t, cmd, redislock_vote_set(cmd));
 }
 
 void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms)
@@ -277,7 +277,7 @@ void redislock_attempt_tally(redislock_tally *t, redislock_cmd *cmd, const redis
  * to every server before the grant counts. Then any later majority shares
  * a server whose counter is at least this number, and numbers its grant
  * higher. True when a quorum recorded it. */
-static bool fence_recorded(redislock_lock *l, zend_long fence)
+bool redislock_lock_fence_recorded(redislock_lock *l, zend_long fence)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -312,9 +312,9 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
     redislock_attempt_cmd_init(&a, l, mark_ms);
     start = redislock_now_us();
     if (a.scripted) {
-        redislock_lock_call_all(l, &redislock_script_acquire, cmds, &a.c, vote_acquire_script);
+        redislock_lock_call_all(l, &redislock_script_acquire, cmds, &a.c, redislock_vote_acquire_script);
     } else {
-        redislock_lock_send_all(l, cmds, a.c.argc, a.c.argv, a.c.lens, vote_set);
+        redislock_lock_send_all(l, cmds, a.c.argc, a.c.argv, a.c.lens, redislock_vote_set);
     }
     for (uint32_t i = 0; i < n; i++) {
         redislock_attempt_tally(&t, &cmds[i], &a, &fence, pttl);
@@ -323,72 +323,7 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
     valid_until = redislock_lock_validity_end(start, l->settings.ttl);
     return redislock_lock_attempt_end(l, cmds, &t,
                                       t.yes >= redislock_lock_quorum(l) && redislock_now_us() < valid_until
-                                          && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)),
-                                      valid_until, fence, result);
-}
-
-/* A command of a blocking round that the round gave up on (closed once
- * the others had answered), not one whose server failed to answer in time:
- * the round's deadline had not come. */
-static bool given_up(const redislock_cmd *cmd, uint64_t deadline)
-{
-    return cmd->status == REDISLOCK_CMD_TIMEOUT && redislock_now_us() + 1000 < deadline;
-}
-
-int redislock_lock_try_woken(redislock_lock *l, const redislock_words *blpop, uint64_t block_us, bool *result,
-                             uint32_t *woken, uint32_t *refused)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_netopts o = redislock_lock_netopts(l);
-    redislock_enough e;
-    redislock_tally t = { 0 };
-    redislock_attempt_cmd a;
-    redislock_words pipe[2];
-    uint64_t start, valid_until;
-    zend_long fence = 0, pttl = -1;
-
-    *result = false;
-    *woken = *refused = 0;
-    l->has_token = true;
-    l->pid = redislock_pid();
-    redislock_attempt_cmd_init(&a, l, 0);
-    if (a.scripted) {
-        a.c.argv[0] = "EVALSHA";
-        a.c.lens[0] = 7;
-        a.c.argv[1] = redislock_script_acquire.sha;
-        a.c.lens[1] = 40;
-    }
-    pipe[0] = *blpop;
-    pipe[1] = (redislock_words) { a.c.argc, a.c.argv, a.c.lens };
-    /* The servers answer when woken or when their own timeout ends, which
-     * they notice on their next timer tick. */
-    o.read_timeout += (zend_long) (block_us / 1000) + REDISLOCK_BLOCK_SLACK_MS;
-    o.blocking = true;
-    redislock_lock_decide_early(l, &o, &e, cmds, a.scripted ? vote_acquire_script : vote_set);
-    start = redislock_now_us();
-    redislock_round_send_pipeline(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, pipe, 2);
-    for (uint32_t i = 0; i < n; i++) {
-        const redisReply *b = redislock_cmd_reply(&cmds[i], 0);
-        *woken += b && b->type == REDIS_REPLY_ARRAY;
-        *refused += b && b->type == REDIS_REPLY_ERROR;
-        if (given_up(&cmds[i], start + (uint64_t) o.read_timeout * 1000)) {
-            /* Still blocked: nothing ran, unless the server woke it just
-             * then. A no, with our token maybe there (a leftover). */
-            redislock_tally_no(&t, &cmds[i]);
-            t.mayhold |= (uint32_t) 1 << cmds[i].idx;
-            t.replied &= ~((uint32_t) 1 << cmds[i].idx);
-        } else if (a.scripted && redislock_cmd_noscript(&cmds[i])) {
-            redislock_tally_no(&t, &cmds[i]);
-        } else {
-            redislock_attempt_tally(&t, &cmds[i], &a, &fence, &pttl);
-        }
-    }
-    l->placed = t.mayhold;
-    valid_until = redislock_lock_validity_end(start, l->settings.ttl);
-    return redislock_lock_attempt_end(l, cmds, &t,
-                                      t.yes >= redislock_lock_quorum(l) && redislock_now_us() < valid_until
-                                          && (!l->settings.fencing || n == 1 || fence_recorded(l, fence)),
+                                          && (!l->settings.fencing || n == 1 || redislock_lock_fence_recorded(l, fence)),
                                       valid_until, fence, result);
 }
 

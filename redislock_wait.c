@@ -20,7 +20,7 @@ const redislock_wait_ops *redislock_wait_for(const redislock_settings *s)
         return &redislock_wait_fair;
     }
     /* Sleep on the server(s) until a release wakes us. */
-    return s->servers->count == 1 ? &redislock_wait_wakeup : &redislock_wait_quorum;
+    return &redislock_wait_wakeup;
 }
 
 /* A random delay in [cap/2, cap] microseconds. */

@@ -5,11 +5,12 @@
  * table without knowing which it has.
  *
  *   backoff  (redislock_wait.c)        plain attempts, random sleeps growing
- *                                      from 2 to 50 ms: quorum locks, and any
- *                                      lock whose server refuses BLPOP
- *   wakeup   (redislock_wait_wakeup.c) one server: the marking attempt,
- *                                      BLPOP until a release and the next
- *                                      attempt, in one write
+ *                                      from 2 to 50 ms: any lock whose
+ *                                      servers refuse BLPOP
+ *   wakeup   (redislock_wait_wakeup.c) one server or a quorum: the marking
+ *                                      attempt, BLPOP until a release and
+ *                                      the next attempt, in one write to
+ *                                      each server
  *   fair     (redislock_wait_fair.c)   one server, fair mode: a queue on the
  *                                      server, releases hand the lock over
  */
@@ -64,12 +65,6 @@ typedef struct redislock_wait_ops {
 
 extern const redislock_wait_ops redislock_wait_wakeup;
 extern const redislock_wait_ops redislock_wait_fair;
-extern const redislock_wait_ops redislock_wait_quorum;
-
-/* The wake-up strategy's attempt: a plain SET NX PX, then (once it found
- * the lock taken and the caller waits) the acquire script that marks the
- * lock as waited for. Waiting on a quorum attempts the same way. */
-int redislock_wait_wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result);
 
 /* The strategy for a lock with these settings. */
 const redislock_wait_ops *redislock_wait_for(const redislock_settings *s);
@@ -121,13 +116,13 @@ int redislock_lock_attempt_end(redislock_lock *l, redislock_cmd *cmds, const red
  * long. *pttl gets the holder's lease when known. */
 int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_long *pttl);
 
-/* One attempt on every server behind a BLPOP (blpop, for block_us), in one
- * write each: each server runs it the moment its BLPOP returns. The round
- * ends once a quorum took the lock, or once one server answered and the
- * others had REDISLOCK_BLOCK_GRACE_US more (those still blocked are
- * closed). *woken: the BLPOPs that popped; *refused: those refused. */
-int redislock_lock_try_woken(redislock_lock *l, const redislock_words *blpop, uint64_t block_us, bool *result,
-                             uint32_t *woken, uint32_t *refused);
+/* Votes on a finished attempt (see redislock_enough): its SET NX PX, or the
+ * acquire script's answer. */
+int redislock_vote_set(const redislock_cmd *cmd);
+int redislock_vote_acquire_script(const redislock_cmd *cmd);
+/* Quorum locks with fencing: writes the fence handed out back to every
+ * server; true when a quorum recorded it. */
+bool redislock_lock_fence_recorded(redislock_lock *l, zend_long fence);
 
 /* The command of one attempt outside fair mode: SET key token NX PX ttl, or
  * the acquire script (scripted) when a fence is wanted or the caller will

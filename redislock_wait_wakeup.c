@@ -1,9 +1,10 @@
 /*
- * Waiting on one server: blocked on the server until a release wakes us.
+ * Waiting for a release, on one server or a quorum: blocked on the servers
+ * until a release wakes us.
  *
- * The first attempt is a plain SET NX PX. When it finds the lock taken (or
- * the object had to wait before), each further attempt is one write of
- * three commands:
+ * The first attempt is a plain SET NX PX on every server. When it finds the
+ * lock taken (or the object had to wait before), each further attempt is
+ * one write of three commands to each server:
  *
  *   1. the acquire script, which tries the lock and, when it is taken, marks
  *      it as waited for (so the release script pushes a wake-up);
@@ -16,35 +17,28 @@
  * When the script takes the lock, it pushes onto our own list, so that the
  * BLPOP returns at once and the attempt behind it finds the lock ours; it
  * does the same when the holder's lease ends before the BLPOP would. So a
- * waiter costs one round trip per try, and a release passes the lock to the
- * woken waiter in the same round trip as its own. A server that refuses
- * BLPOP (an ACL without it) turns the rest of the wait into backoff.
+ * waiter costs one round trip per try, and a release hands each server's
+ * key to the waiter that blocked there first, in the same round trip as the
+ * release, before the releaser can take it back.
+ *
+ * On a quorum the round ends once a quorum took the lock (or cannot), and as
+ * soon as one server answered and the rest had REDISLOCK_BLOCK_GRACE_US more:
+ * the wake-ups of one release reach every server at once, and one not there
+ * by then went to another waiter, who may be waiting for the very wake-ups
+ * we took. The BLPOPs still blocked then are closed, so that they cannot
+ * take a later wake-up meant for another waiter, and a waiter left with the
+ * key on a minority of servers gives it back at once (the release wakes the
+ * next waiter there). Servers that refuse BLPOP (an ACL without it) turn the
+ * rest of the wait into backoff.
  */
 #include "php_redislock.h"
 #include "redislock_wait.h"
 #include "redislock_reply.h"
 
-int redislock_wait_wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
-{
-    uint64_t now;
-
-    if (!w->marked) {
-        int rc = redislock_lock_try(l, 0, result, &w->pttl);
-        if (rc != REDISLOCK_OK || *result || !w->blocking || redislock_now_us() >= w->deadline) {
-            return rc;
-        }
-        /* Taken, and we will wait: mark it as waited for, at once. */
-        w->marked = true;
-    }
-    now = redislock_now_us();
-    return redislock_lock_try(l, w->blocking && now < w->deadline ? (zend_long) ((w->deadline - now) / 1000) : 0,
-                              result, &w->pttl);
-}
-
 /* Whether the next attempt goes in one write with a BLPOP: once the lock is
- * known to be contended, while the server can block long enough to time it,
- * and unless the server has just lost the acquire script (the plain attempt
- * loads it again). */
+ * known to be contended, while the servers can block long enough to time
+ * it, and unless a server has just lost the acquire script (the plain
+ * attempt loads it again). */
 static bool attempt_with_wait(const redislock_wait_state *w)
 {
     return w->marked && w->blocking && !w->reload && redislock_wait_block_us(w) >= REDISLOCK_BLOCK_MIN_US;
@@ -52,6 +46,8 @@ static bool attempt_with_wait(const redislock_wait_state *w)
 
 static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
 {
+    uint64_t now;
+
     if (attempt_with_wait(w)) {
         /* The wait that follows attempts, in the same write. */
         *result = false;
@@ -62,20 +58,23 @@ static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *resu
         if (rc != REDISLOCK_OK || *result || !w->blocking || redislock_now_us() >= w->deadline) {
             return rc;
         }
+        /* Taken, and we will wait: mark it as waited for. */
         w->marked = true;
         if (attempt_with_wait(w)) {
             return REDISLOCK_OK;
         }
     }
     w->reload = false;
-    return redislock_wait_wakeup_attempt(l, w, result);
+    now = redislock_now_us();
+    return redislock_lock_try(l, w->blocking && now < w->deadline ? (zend_long) ((w->deadline - now) / 1000) : 0,
+                              result, &w->pttl);
 }
 
 /* The acquire script's call that goes before the BLPOP: KEYS = lock, fence
- * counter, waiters marker, our own wake-up list, the lock's; ARGV = token, ttl, fenced,
- * the rest of the wait (the marker lasts that long), and how short a lease
- * the holder may have left before we do not block (only when the block was
- * not timed by a lease known already). */
+ * counter, waiters marker, our own wake-up list, the lock's; ARGV = token,
+ * ttl, fenced, the rest of the wait (the marker lasts that long), and how
+ * short a lease the holder may have left before we do not block (only when
+ * the block was not timed by a lease known already). */
 static void marking_call_init(redislock_call *c, const redislock_lock *l, const redislock_wait_state *w,
                               zend_string *own, uint64_t block)
 {
@@ -94,7 +93,7 @@ static void marking_call_init(redislock_call *c, const redislock_lock *l, const 
     redislock_call_long(c, now < w->deadline ? (zend_long) ((w->deadline - now) / 1000) : 0);
     redislock_call_long(c, w->pttl < 0 ? (zend_long) (block / 1000) : 0);
     /* NOSCRIPT here would leave the BLPOP blocked with the lock unmarked:
-     * until the server has run the script for us, it gets the body. */
+     * until the servers have run the script for us, they get the body. */
     if (l->script_seen) {
         c->argv[0] = "EVALSHA";
         c->lens[0] = 7;
@@ -108,19 +107,44 @@ static void marking_call_init(redislock_call *c, const redislock_lock *l, const 
     }
 }
 
-/* Whether the attempt behind the BLPOP took the lock. */
-static bool attempt_granted(const redislock_cmd *cmd, const redislock_attempt_cmd *a)
+/* The reply to command k (0: the script, 1: the BLPOP) of our write; our
+ * leftover tokens' releases may have gone first in it. */
+static const redisReply *our_reply(const redislock_cmd *cmd, int k)
+{
+    return redislock_cmd_reply(cmd, cmd->count - 3 + k);
+}
+
+/* One server's vote on the write: granted by the script, else by the
+ * attempt behind the BLPOP. */
+static int vote_pipeline(const redislock_cmd *cmd)
 {
     zend_long n;
 
-    if (cmd->status != REDISLOCK_CMD_OK) {
-        return false;
+    if (redislock_acquire_reply(our_reply(cmd, 0), &n) == 1) {
+        return 1;
     }
-    return a->scripted ? redislock_acquire_reply(cmd->reply, &n) == 1 : cmd->reply->type == REDIS_REPLY_STATUS;
+    return our_reply(cmd, 1) ? redislock_vote_set(cmd) : -1;
 }
 
-/* Makes cmd carry the error reply the server gave to the first command in
- * its place: the attempt failed on that error. */
+static int vote_pipeline_fenced(const redislock_cmd *cmd)
+{
+    zend_long n;
+
+    if (redislock_acquire_reply(our_reply(cmd, 0), &n) == 1) {
+        return 1;
+    }
+    return our_reply(cmd, 1) ? redislock_vote_acquire_script(cmd) : -1;
+}
+
+/* A server the round gave up on (closed once the others had answered), not
+ * one that failed to answer in time: the round's deadline had not come. */
+static bool given_up(const redislock_cmd *cmd, uint64_t deadline)
+{
+    return cmd->status == REDISLOCK_CMD_TIMEOUT && redislock_now_us() + 1000 < deadline;
+}
+
+/* Makes cmd carry the error reply the server gave to the script in its
+ * place: the attempt failed on that error. */
 static void refused_by(redislock_cmd *cmd, const redisReply *first)
 {
     char text[REDISLOCK_ERRLEN];
@@ -130,109 +154,146 @@ static void refused_by(redislock_cmd *cmd, const redisReply *first)
     snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
 }
 
-/* Counts the answers of one write (marking script, BLPOP, attempt) as one
- * attempt: granted by the script, else by the attempt behind the BLPOP
- * (when every reply came). *blocked: the BLPOP ran as asked. */
-static void tally_pipeline(redislock_lock *l, redislock_wait_state *w, redislock_cmd *cmd,
-                           const redislock_attempt_cmd *a, const redisReply *popped, redislock_tally *t,
-                           zend_long *fence, bool *blocked)
+/* Counts one server's answers to the write into the tally. Returns whether
+ * the script took the lock there (the BLPOP then waited for nothing). */
+static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_cmd *cmd, const redislock_attempt_cmd *a,
+                         redislock_tally *t, zend_long *fence, uint64_t deadline)
 {
-    const redisReply *first = redislock_cmd_reply(cmd, 0);
+    const redisReply *first = our_reply(cmd, 0);
+    uint32_t bit = (uint32_t) 1 << cmd->idx;
     zend_long n = 0, pttl = -1;
     int said = redislock_acquire_reply(first, &n);
 
-    *blocked = popped && popped->type != REDIS_REPLY_ERROR;
-    l->script_seen = said >= 0;
+    l->script_seen = l->script_seen && said >= 0;
     if (said == 1) {
-        *fence = n;
+        *fence = MAX(*fence, n);
         redislock_tally_yes(t, cmd);
-        return;
+        return true;
     }
     if (said == 0) {
-        w->pttl = n;
-    } else if (first && first->type == REDIS_REPLY_ERROR && first->len >= 8 && memcmp(first->str, "NOSCRIPT", 8) == 0) {
+        w->pttl = MAX(w->pttl, n);
+    } else if (first && first->type == REDIS_REPLY_ERROR && first->len >= 8 && !memcmp(first->str, "NOSCRIPT", 8)) {
         /* The server lost it (SCRIPT FLUSH, a restart, a failover): nothing
          * ran but the BLPOP and the attempt. The next attempt loads it. */
         w->reload = true;
     } else if (first) {
-        /* Refused, or failed midway (it may have set the key first): unless
-         * the attempt behind the BLPOP took the lock, the server's answer is
-         * this error, as when the script runs alone. */
-        t->mayhold |= 1;
-        if (popped && !attempt_granted(cmd, a)) {
+        /* Refused, or failed midway (it may have set the key first). */
+        t->mayhold |= bit;
+        if (our_reply(cmd, 1) && (a->scripted ? redislock_vote_acquire_script : redislock_vote_set)(cmd) != 1) {
             refused_by(cmd, first);
         }
     }
-    if (!popped) {
+    if (given_up(cmd, deadline)) {
+        /* Still blocked: nothing ran, unless the server woke us just then.
+         * A no, with our token maybe there (a leftover). */
+        redislock_tally_no(t, cmd);
+        t->mayhold |= bit;
+        t->replied &= ~bit;
+    } else if (!our_reply(cmd, 1)) {
         redislock_tally_failure(t, cmd);
     } else if (a->scripted && redislock_cmd_noscript(cmd)) {
         redislock_tally_no(t, cmd);
         w->reload = true;
     } else {
         redislock_attempt_tally(t, cmd, a, fence, &pttl);
-        if (pttl >= 0) {
-            w->pttl = pttl;
-        }
     }
+    return false;
 }
 
-/* One attempt in one write with a BLPOP (see the top of this file). */
+/* Sends the write (marking script, BLPOP on our own list and the lock's,
+ * attempt a) to every server and gathers the answers. Returns the round's
+ * deadline. */
+static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64_t block, redislock_cmd *cmds,
+                              redislock_attempt_cmd *a, uint64_t *sent_at)
+{
+    const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
+    zend_string *own = zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, l->waiter_id, REDISLOCK_WAITER_ID_LEN);
+    redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
+    redislock_call mark;
+    redislock_words pipe[3];
+    char secs[32];
+    const char *blpop[4] = { "BLPOP", ZSTR_VAL(own), ZSTR_VAL(wake), secs };
+    size_t lens[4] = { 5, ZSTR_LEN(own), ZSTR_LEN(wake), 0 };
+
+    lens[3] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) MAX(block, 1000) / 1e6);
+    if (a->scripted) {
+        a->c.argv[0] = "EVALSHA";
+        a->c.lens[0] = 7;
+        a->c.argv[1] = redislock_script_acquire.sha;
+        a->c.lens[1] = 40;
+    }
+    marking_call_init(&mark, l, w, own, block);
+    pipe[0] = (redislock_words) { mark.argc, mark.argv, mark.lens };
+    pipe[1] = (redislock_words) { 4, blpop, lens };
+    pipe[2] = (redislock_words) { a->c.argc, a->c.argv, a->c.lens };
+    /* The servers answer when woken or when their own timeout ends, which
+     * they notice on their next timer tick. */
+    o.read_timeout += (zend_long) (block / 1000) + REDISLOCK_BLOCK_SLACK_MS;
+    o.blocking = true;
+    redislock_lock_decide_early(l, &o, &e, cmds, a->scripted ? vote_pipeline_fenced : vote_pipeline);
+    *sent_at = redislock_now_us();
+    redislock_round_send_pipeline(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, pipe, 3);
+    zend_string_release(own);
+    return *sent_at + (uint64_t) o.read_timeout * 1000;
+}
+
+/* One attempt in one write with a BLPOP to each server (see the top). */
 static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, bool *result)
 {
-    redislock_attempt_cmd a;
-    redislock_call mark;
-    redislock_cmd cmd;
+    uint32_t n = l->settings.servers->count, ended = 0, refused = 0, erred = 0;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     redislock_tally t = { 0 };
-    const redisReply *popped;
-    const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
-    zend_string *own;
-    uint64_t block, sent_at;
+    redislock_attempt_cmd a;
+    uint64_t block, sent_at, deadline;
     redislock_waited slept;
     zend_long fence = 0;
-    bool blocked;
 
     *result = false;
     if (!redislock_wait_may_block(w, &block, &slept)) {
         return slept;
     }
-    own = zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, l->waiter_id, REDISLOCK_WAITER_ID_LEN);
-    marking_call_init(&mark, l, w, own, block);
     redislock_attempt_cmd_init(&a, l, 0);
-    if (a.scripted) {
-        a.c.argv[0] = "EVALSHA";
-        a.c.lens[0] = 7;
-        a.c.argv[1] = redislock_script_acquire.sha;
-        a.c.lens[1] = 40;
-    }
     l->has_token = true;
     l->pid = redislock_pid();
+    deadline = send_pipeline(l, w, block, cmds, &a, &sent_at);
     w->pttl = -1;
-    popped = redislock_wait_blpop(l, &cmd, &(redislock_words) { mark.argc, mark.argv, mark.lens }, ZSTR_VAL(own),
-                                  ZSTR_LEN(own), wake, block, &(redislock_words) { a.c.argc, a.c.argv, a.c.lens },
-                                  &sent_at);
-    zend_string_release(own);
-    tally_pipeline(l, w, &cmd, &a, popped, &t, &fence, &blocked);
-
+    l->script_seen = true;
+    for (uint32_t i = 0; i < n; i++) {
+        const redisReply *b = our_reply(&cmds[i], 1);
+        refused += b && b->type == REDIS_REPLY_ERROR;
+        if (!tally_server(l, w, &cmds[i], &a, &t, &fence, deadline)) {
+            ended += b && b->type != REDIS_REPLY_ERROR;
+        }
+        erred += cmds[i].status == REDISLOCK_CMD_ERROR;
+    }
+    if (ended > 0) {
+        /* A wait for a release that ended: woken, or timed out. */
+        REDISLOCK_G(stats).waits++;
+    }
+    l->placed = t.mayhold;
     /* Every command ran after the write was sent: the lease is dated from
      * then, by our own clock, never by the server's. */
-    if (redislock_lock_attempt_end(l, &cmd, &t, t.yes == 1, redislock_lock_validity_end(sent_at, l->settings.ttl),
-                                   fence, result) != REDISLOCK_OK) {
-        if (cmd.status == REDISLOCK_CMD_ERROR) {
-            /* Refused: the server's answer. */
+    if (redislock_lock_attempt_end(l, cmds, &t,
+                                   t.yes >= redislock_lock_quorum(l)
+                                       && (!l->settings.fencing || n == 1 || redislock_lock_fence_recorded(l, fence)),
+                                   redislock_lock_validity_end(sent_at, l->settings.ttl), fence, result)
+        != REDISLOCK_OK) {
+        if (erred > 0 && refused < redislock_lock_quorum(l)) {
+            /* Refused: the servers' answer. */
             return REDISLOCK_WAIT_FAILED;
         }
         /* No answer: the next attempt (a plain one) finds out whether the
-         * server is gone. */
-        blocked = false;
+         * servers are gone. */
+        w->blocking = false;
     }
     if (*result) {
         return REDISLOCK_WAIT_TRIED;
     }
-    if (!blocked) {
+    if (refused >= redislock_lock_quorum(l)) {
         w->blocking = false;
-        return redislock_wait_sleep(w, UINT64_MAX);
     }
-    return REDISLOCK_WAIT_TRIED;
+    return w->blocking ? REDISLOCK_WAIT_TRIED : redislock_wait_sleep(w, UINT64_MAX);
 }
 
 static void wakeup_give_up(redislock_lock *l, redislock_wait_state *w)
