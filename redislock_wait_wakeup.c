@@ -3,8 +3,8 @@
  * until a release wakes us.
  *
  * The first attempt is a plain SET NX PX on every server. When it finds the
- * lock taken (or the object had to wait before), each further attempt is
- * one write of three commands to each server:
+ * lock taken (or the object had to wait before), each further attempt on
+ * one server is one write of three commands:
  *
  *   1. the acquire script, which tries the lock and, when it is taken, marks
  *      it as waited for (so the release script pushes a wake-up);
@@ -17,9 +17,16 @@
  * When the script takes the lock, it pushes onto our own list, so that the
  * BLPOP returns at once and the attempt behind it finds the lock ours; it
  * does the same when the holder's lease ends before the BLPOP would. So a
- * waiter costs one round trip per try, and a release hands each server's
- * key to the waiter that blocked there first, in the same round trip as the
- * release, before the releaser can take it back.
+ * waiter costs one round trip per try, and a release hands the key to the
+ * waiter that blocked first, in the same round trip as the release, before
+ * the releaser can take it back.
+ *
+ * A quorum waiter marks the lock in a round of its own (the script alone),
+ * then sends the BLPOP on the lock's list with the attempt behind it to
+ * every server: each server hands its key to the waiter that blocked there
+ * first. (A marking script in the same write could take the lock on a
+ * minority of the servers while blocking on the rest, holding up the
+ * waiters blocked there while they hold it up.)
  *
  * On a quorum the round ends once a quorum took the lock (or cannot), and as
  * soon as one server answered and the rest had REDISLOCK_BLOCK_GRACE_US more:
@@ -35,20 +42,23 @@
 #include "redislock_wait.h"
 #include "redislock_reply.h"
 
-/* Whether the next attempt goes in one write with a BLPOP: once the lock is
- * known to be contended, while the servers can block long enough to time
- * it, and unless a server has just lost the acquire script (the plain
- * attempt loads it again). */
-static bool attempt_with_wait(const redislock_wait_state *w)
+/* Whether the next attempt goes in one write with a BLPOP: on one server,
+ * once the lock is known to be contended, while the server can block long
+ * enough to time it, and unless it has just lost the acquire script (the
+ * plain attempt loads it again). A quorum waiter marks the lock first, in a
+ * round of its own: a script that took the lock on a minority of the
+ * servers while blocking on the rest would hold up the waiters blocked
+ * there, and they it. */
+static bool attempt_with_wait(const redislock_lock *l, const redislock_wait_state *w)
 {
-    return w->marked && w->blocking && !w->reload && redislock_wait_block_us(w) >= REDISLOCK_BLOCK_MIN_US;
+    return l->settings.servers->count == 1 && w->marked && w->blocking && !w->reload && redislock_wait_block_us(w) >= REDISLOCK_BLOCK_MIN_US;
 }
 
 static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
 {
     uint64_t now;
 
-    if (attempt_with_wait(w)) {
+    if (attempt_with_wait(l, w)) {
         /* The wait that follows attempts, in the same write. */
         *result = false;
         return REDISLOCK_OK;
@@ -60,7 +70,7 @@ static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *resu
         }
         /* Taken, and we will wait: mark it as waited for. */
         w->marked = true;
-        if (attempt_with_wait(w)) {
+        if (attempt_with_wait(l, w)) {
             return REDISLOCK_OK;
         }
     }
@@ -107,33 +117,24 @@ static void marking_call_init(redislock_call *c, const redislock_lock *l, const 
     }
 }
 
-/* The reply to command k (0: the script, 1: the BLPOP) of our write; our
- * leftover tokens' releases may have gone first in it. */
-static const redisReply *our_reply(const redislock_cmd *cmd, int k)
+/* The commands of our write: the marking script (one server only), the
+ * BLPOP, the attempt. */
+static int our_commands(const redislock_lock *l)
 {
+    return l->settings.servers->count == 1 ? 3 : 2;
+}
+
+/* The reply to command k (0: the marking script, NULL when there is none;
+ * 1: the BLPOP) of our write; our leftover tokens' releases may have gone
+ * first in it. */
+static const redisReply *our_reply(const redislock_lock *l, const redislock_cmd *cmd, int k)
+{
+    int ours = our_commands(l);
+
+    if (ours == 2 && k == 0) {
+        return NULL;
+    }
     return redislock_cmd_reply(cmd, cmd->count - 3 + k);
-}
-
-/* One server's vote on the write: granted by the script, else by the
- * attempt behind the BLPOP. */
-static int vote_pipeline(const redislock_cmd *cmd)
-{
-    zend_long n;
-
-    if (redislock_acquire_reply(our_reply(cmd, 0), &n) == 1) {
-        return 1;
-    }
-    return our_reply(cmd, 1) ? redislock_vote_set(cmd) : -1;
-}
-
-static int vote_pipeline_fenced(const redislock_cmd *cmd)
-{
-    zend_long n;
-
-    if (redislock_acquire_reply(our_reply(cmd, 0), &n) == 1) {
-        return 1;
-    }
-    return our_reply(cmd, 1) ? redislock_vote_acquire_script(cmd) : -1;
 }
 
 /* A server the round gave up on (closed once the others had answered), not
@@ -159,12 +160,12 @@ static void refused_by(redislock_cmd *cmd, const redisReply *first)
 static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_cmd *cmd, const redislock_attempt_cmd *a,
                          redislock_tally *t, zend_long *fence, uint64_t deadline)
 {
-    const redisReply *first = our_reply(cmd, 0);
+    const redisReply *first = our_reply(l, cmd, 0);
     uint32_t bit = (uint32_t) 1 << cmd->idx;
     zend_long n = 0, pttl = -1;
     int said = redislock_acquire_reply(first, &n);
 
-    l->script_seen = l->script_seen && said >= 0;
+    l->script_seen = l->script_seen && (said >= 0 || our_commands(l) == 2);
     if (said == 1) {
         *fence = MAX(*fence, n);
         redislock_tally_yes(t, cmd);
@@ -179,7 +180,7 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
     } else if (first) {
         /* Refused, or failed midway (it may have set the key first). */
         t->mayhold |= bit;
-        if (our_reply(cmd, 1) && (a->scripted ? redislock_vote_acquire_script : redislock_vote_set)(cmd) != 1) {
+        if (our_reply(l, cmd, 1) && (a->scripted ? redislock_vote_acquire_script : redislock_vote_set)(cmd) != 1) {
             refused_by(cmd, first);
         }
     }
@@ -189,7 +190,7 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
         redislock_tally_no(t, cmd);
         t->mayhold |= bit;
         t->replied &= ~bit;
-    } else if (!our_reply(cmd, 1)) {
+    } else if (!our_reply(l, cmd, 1)) {
         redislock_tally_failure(t, cmd);
     } else if (a->scripted && redislock_cmd_noscript(cmd)) {
         redislock_tally_no(t, cmd);
@@ -200,8 +201,9 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
     return false;
 }
 
-/* Sends the write (marking script, BLPOP on our own list and the lock's,
- * attempt a) to every server and gathers the answers. Returns the round's
+/* Sends the write (on one server: the marking script, BLPOP on our own list
+ * and the lock's; on a quorum: BLPOP on the lock's list; then attempt a) to
+ * every server and gathers the answers. Returns the round's
  * deadline. */
 static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64_t block, redislock_cmd *cmds,
                               redislock_attempt_cmd *a, uint64_t *sent_at)
@@ -212,6 +214,7 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
     redislock_enough e;
     redislock_call mark;
     redislock_words pipe[3];
+    int k = 0;
     char secs[32];
     const char *blpop[4] = { "BLPOP", ZSTR_VAL(own), ZSTR_VAL(wake), secs };
     size_t lens[4] = { 5, ZSTR_LEN(own), ZSTR_LEN(wake), 0 };
@@ -223,17 +226,24 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
         a->c.argv[1] = redislock_script_acquire.sha;
         a->c.lens[1] = 40;
     }
-    marking_call_init(&mark, l, w, own, block);
-    pipe[0] = (redislock_words) { mark.argc, mark.argv, mark.lens };
-    pipe[1] = (redislock_words) { 4, blpop, lens };
-    pipe[2] = (redislock_words) { a->c.argc, a->c.argv, a->c.lens };
+    if (our_commands(l) == 3) {
+        marking_call_init(&mark, l, w, own, block);
+        pipe[k++] = (redislock_words) { mark.argc, mark.argv, mark.lens };
+        pipe[k++] = (redislock_words) { 4, blpop, lens };
+    } else {
+        /* BLPOP on the lock's list alone. */
+        pipe[k++] = (redislock_words) { 3, blpop + 1, lens + 1 };
+        blpop[1] = "BLPOP";
+        lens[1] = 5;
+    }
+    pipe[k++] = (redislock_words) { a->c.argc, a->c.argv, a->c.lens };
     /* The servers answer when woken or when their own timeout ends, which
      * they notice on their next timer tick. */
     o.read_timeout += (zend_long) (block / 1000) + REDISLOCK_BLOCK_SLACK_MS;
     o.blocking = true;
-    redislock_lock_decide_early(l, &o, &e, cmds, a->scripted ? vote_pipeline_fenced : vote_pipeline);
+    redislock_lock_decide_early(l, &o, &e, cmds, a->scripted ? redislock_vote_acquire_script : redislock_vote_set);
     *sent_at = redislock_now_us();
-    redislock_round_send_pipeline(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, pipe, 3);
+    redislock_round_send_pipeline(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, pipe, k);
     zend_string_release(own);
     return *sent_at + (uint64_t) o.read_timeout * 1000;
 }
@@ -260,7 +270,7 @@ static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, 
     w->pttl = -1;
     l->script_seen = true;
     for (uint32_t i = 0; i < n; i++) {
-        const redisReply *b = our_reply(&cmds[i], 1);
+        const redisReply *b = our_reply(l, &cmds[i], 1);
         refused += b && b->type == REDIS_REPLY_ERROR;
         if (!tally_server(l, w, &cmds[i], &a, &t, &fence, deadline)) {
             ended += b && b->type != REDIS_REPLY_ERROR;
