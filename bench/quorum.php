@@ -103,25 +103,37 @@ function cpu_servers(array $servers): float
 }
 
 $cores = (int) trim((string) shell_exec('nproc')) ?: 2;
-printf("\nCPU per cycle (each variant alone for %d ms; %d cores):\n", min($ms, 1000), $cores);
+$cpuRounds = 5;
+$cpuMs = min($ms, 500);
+printf("\nCPU per cycle (%d interleaved rounds of %d ms per variant, summed; %d cores):\n", $cpuRounds, $cpuMs, $cores);
 printf("  %-28s %9s %12s %12s %14s %16s\n", 'variant', 'us/cycle', 'client us', 'servers us', 'busy cores', 'floor us/cycle');
-$floor = [];
-foreach ([3, 5] as $n) {
-    foreach (["RedisLock N=$n", "phpredis sequential N=$n"] as $name) {
-        $servers = array_slice($clients, 0, $n);
+$names = ['RedisLock N=3', 'phpredis sequential N=3', 'RedisLock N=5', 'phpredis sequential N=5'];
+$acc = array_fill_keys($names, ['cycles' => 0, 'ns' => 0, 'client' => 0.0, 'server' => 0.0]);
+for ($r = 0; $r < $cpuRounds; $r++) {
+    foreach ($names as $name) {
+        $servers = array_slice($clients, 0, (int) substr($name, -1));
         $c0 = cpu_self();
         $s0 = cpu_servers($servers);
-        [$cycles, $ns] = bench_measure($name, $variants[$name], min($ms, 1000));
-        $client = (cpu_self() - $c0) / $cycles * 1e6;
-        $server = (cpu_servers($servers) - $s0) / $cycles * 1e6;
-        $wall = $ns / 1e3 / $cycles;
-        $floor[$name] = ($client + $server) / $cores;
-        printf("  %-28s %9.1f %12.1f %12.1f %14.2f %16.1f\n", $name, $wall, $client, $server, ($client + $server) / $wall,
-            $floor[$name]);
-        if (str_starts_with($name, 'phpredis')) {
-            printf("  N=%d: the sequential loop's cycle over the fan-out's CPU floor: at most %.2fx faster on %d cores\n",
-                $n, $wall / $floor["RedisLock N=$n"], $cores);
-        }
+        [$cycles, $ns] = bench_measure($name, $variants[$name], $cpuMs);
+        $acc[$name]['client'] += cpu_self() - $c0;
+        $acc[$name]['server'] += cpu_servers($servers) - $s0;
+        $acc[$name]['cycles'] += $cycles;
+        $acc[$name]['ns'] += $ns;
+    }
+}
+$floor = [];
+foreach ($names as $name) {
+    $a = $acc[$name];
+    $client = $a['client'] / $a['cycles'] * 1e6;
+    $server = $a['server'] / $a['cycles'] * 1e6;
+    $wall = $a['ns'] / 1e3 / $a['cycles'];
+    $floor[$name] = ($client + $server) / $cores;
+    printf("  %-28s %9.1f %12.1f %12.1f %14.2f %16.1f\n", $name, $wall, $client, $server, ($client + $server) / $wall,
+        $floor[$name]);
+    if (str_starts_with($name, 'phpredis')) {
+        $n = substr($name, -1);
+        printf("  N=%s: the sequential loop's cycle over the fan-out's CPU floor: at most %.2fx faster on %d cores\n",
+            $n, $wall / $floor["RedisLock N=$n"], $cores);
     }
 }
 

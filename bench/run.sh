@@ -65,8 +65,10 @@ for b in "${benches[@]}"; do
 done
 
 # --- contention -------------------------------------------------------------
-# bench/contention.php: W = 2, 8 and 32 forked workers contending for one lock
-# (RedisLock waiting, RedisLock fair, a phpredis polling loop), about 40 s.
+# bench/contention.php: W = 2, 8 and 32 forked workers contending for one lock,
+# holding it 0 and 1 ms (RedisLock waiting, fair, and on quorums of 3, 5 and 7
+# servers; a phpredis polling loop; a phpredis BLPOP ring, the hand-over
+# floor), about 5 minutes.
 # Runs after the others when no benchmark is named; "bench/run.sh contention"
 # runs it alone (through the loop above).
 if [ $# -eq 0 ]; then
