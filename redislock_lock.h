@@ -26,7 +26,8 @@ typedef struct redislock_lock {
     redislock_keys keys;                  /* the lock's key and its bookkeeping keys (redislock_keys.h) */
     zend_long fence;                      /* fencing number of the current hold (0 without fencing) */
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
-    char waiter_id[REDISLOCK_WAITER_ID_LEN + 1]; /* hex, new with each token: names our own wake-up list */
+    char waiter_id[REDISLOCK_WAITER_ID_LEN + 1]; /* hex, random, names our own wake-up list ("" until a wait of
+                                                    this token needs it) */
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
@@ -37,6 +38,9 @@ typedef struct redislock_lock {
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
 } redislock_lock;
+
+/* Writes n bytes as 2n lower-case hex digits and a NUL. */
+void redislock_hex(char *out, const unsigned char *raw, size_t n);
 
 /* Whether this process wrote the lock's current token (a forked child
  * never acts on its parent's hold). */

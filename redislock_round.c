@@ -13,19 +13,13 @@
  * by the caller) and gathers the replies, each server's leftover tokens
  * first in the same write: the server removes a stale token of ours before
  * it runs the command. */
-static void send_pipeline(redislock_cmd *cmds, size_t n, const redislock_netopts *o, const redislock_words *w, int count)
+static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts *o, const smart_str *cmd, int count)
 {
-    smart_str cmd = { 0 };
     smart_str ahead[REDISLOCK_MAX_SERVERS];
-    const char *buf;
-    size_t len;
+    const char *buf = ZSTR_VAL(cmd->s);
+    size_t len = ZSTR_LEN(cmd->s);
     bool any = false;
 
-    for (int k = 0; k < count; k++) {
-        redislock_encode(&cmd, w[k].argc, w[k].argv, w[k].lens);
-    }
-    buf = ZSTR_VAL(cmd.s);
-    len = ZSTR_LEN(cmd.s);
     for (size_t i = 0; i < n; i++) {
         cmds[i].buf = buf;
         cmds[i].len = len;
@@ -49,20 +43,22 @@ static void send_pipeline(redislock_cmd *cmds, size_t n, const redislock_netopts
             smart_str_free(&ahead[i]);
         }
     }
-    smart_str_free(&cmd);
 }
 
 static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
                       const size_t *lens)
 {
-    redislock_words w = { argc, argv, lens };
+    smart_str cmd = { 0 };
 
-    send_pipeline(cmds, n, o, &w, 1);
+    redislock_encode(&cmd, argc, argv, lens);
+    send_encoded(cmds, n, o, &cmd, 1);
+    smart_str_free(&cmd);
 }
 
 uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
                                        redislock_cmd *cmds, const redislock_words *w, int count)
 {
+    smart_str cmd = { 0 };
     uint32_t n = 0;
 
     for (uint32_t i = 0; i < list->count; i++) {
@@ -72,7 +68,11 @@ uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t m
             n++;
         }
     }
-    send_pipeline(cmds, n, o, w, count);
+    for (int k = 0; k < count; k++) {
+        redislock_encode(&cmd, w[k].argc, w[k].argv, w[k].lens);
+    }
+    send_encoded(cmds, n, o, &cmd, count);
+    smart_str_free(&cmd);
     return n;
 }
 

@@ -42,6 +42,12 @@
 #include "redislock_wait.h"
 #include "redislock_reply.h"
 
+#if PHP_VERSION_ID >= 80200
+# include "ext/random/php_random.h"
+#else
+# include "ext/standard/php_random.h"
+#endif
+
 /* Whether the next attempt goes in one write with a BLPOP: on one server,
  * once the lock is known to be contended, while the server can block long
  * enough to time it, and unless it has just lost the acquire script (the
@@ -201,23 +207,39 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
     return false;
 }
 
+/* Our own wake-up list: the lock's, and a random name (so that it says
+ * nothing of the token), made once per token. */
+static zend_string *own_list(redislock_lock *l)
+{
+    const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
+
+    if (!l->waiter_id[0]) {
+        unsigned char raw[REDISLOCK_WAITER_ID_BYTES];
+        uint64_t now = redislock_now_us();
+        if (php_random_bytes_silent(raw, sizeof(raw)) == FAILURE) {
+            memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
+        }
+        redislock_hex(l->waiter_id, raw, sizeof(raw));
+    }
+    return zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, l->waiter_id, REDISLOCK_WAITER_ID_LEN);
+}
+
 /* Sends the write (on one server: the marking script, BLPOP on our own list
  * and the lock's; on a quorum: BLPOP on the lock's list; then attempt a) to
- * every server and gathers the answers. Returns the round's
- * deadline. */
+ * every server and gathers the answers. Returns the round's deadline. */
 static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64_t block, redislock_cmd *cmds,
                               redislock_attempt_cmd *a, uint64_t *sent_at)
 {
     const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
-    zend_string *own = zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, l->waiter_id, REDISLOCK_WAITER_ID_LEN);
+    zend_string *own = NULL;
     redislock_netopts o = redislock_lock_netopts(l);
     redislock_enough e;
     redislock_call mark;
     redislock_words pipe[3];
     int k = 0;
     char secs[32];
-    const char *blpop[4] = { "BLPOP", ZSTR_VAL(own), ZSTR_VAL(wake), secs };
-    size_t lens[4] = { 5, ZSTR_LEN(own), ZSTR_LEN(wake), 0 };
+    const char *blpop[4] = { "BLPOP", "BLPOP", ZSTR_VAL(wake), secs };
+    size_t lens[4] = { 5, 5, ZSTR_LEN(wake), 0 };
 
     lens[3] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) MAX(block, 1000) / 1e6);
     if (a->scripted) {
@@ -227,14 +249,15 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
         a->c.lens[1] = 40;
     }
     if (our_commands(l) == 3) {
+        own = own_list(l);
+        blpop[1] = ZSTR_VAL(own);
+        lens[1] = ZSTR_LEN(own);
         marking_call_init(&mark, l, w, own, block);
         pipe[k++] = (redislock_words) { mark.argc, mark.argv, mark.lens };
         pipe[k++] = (redislock_words) { 4, blpop, lens };
     } else {
         /* BLPOP on the lock's list alone. */
         pipe[k++] = (redislock_words) { 3, blpop + 1, lens + 1 };
-        blpop[1] = "BLPOP";
-        lens[1] = 5;
     }
     pipe[k++] = (redislock_words) { a->c.argc, a->c.argv, a->c.lens };
     /* The servers answer when woken or when their own timeout ends, which
@@ -244,7 +267,9 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
     redislock_lock_decide_early(l, &o, &e, cmds, a->scripted ? redislock_vote_acquire_script : redislock_vote_set);
     *sent_at = redislock_now_us();
     redislock_round_send_pipeline(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, pipe, k);
-    zend_string_release(own);
+    if (own) {
+        zend_string_release(own);
+    }
     return *sent_at + (uint64_t) o.read_timeout * 1000;
 }
 
