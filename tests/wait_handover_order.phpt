@@ -1,5 +1,5 @@
 --TEST--
-Waiting: a release passes the lock to the waiter that has blocked longest, before the releaser can take it back, with a lease dated from the release
+Waiting: a release passes the lock to the waiter that has blocked longest, before the releaser can take it back (even while the waiter's process is stopped), with a lease dated from the release
 --EXTENSIONS--
 redislock
 pcntl
@@ -47,9 +47,13 @@ for ($r = 0; $r < $rounds; $r++) {
     if (!rl_cont_until(fn() => $blocked() === 1, 10000)) {
         echo "round $r: the waiter never blocked\n";
     }
+    /* The waiter cannot act until the releaser has tried: whatever it gets,
+     * the server gave it on its own. */
+    rl_kill($pid, 19); /* SIGSTOP */
     $holder->release();
-    /* Right away, with nothing in between. */
-    if ($holder->acquire(0)) {
+    $back = $holder->acquire(0);
+    rl_kill($pid, 18); /* SIGCONT */
+    if ($back) {
         $taken_back++;
         $holder->release();
     }
