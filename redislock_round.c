@@ -55,10 +55,18 @@ static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o,
     smart_str_free(&cmd);
 }
 
-uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
-                                       redislock_cmd *cmds, const redislock_words *w, int count)
+/* Appends the n commands of a pipeline to out in RESP. */
+static void encode_all(smart_str *out, const redislock_words *w, int n)
 {
-    smart_str cmd = { 0 };
+    for (int k = 0; k < n; k++) {
+        redislock_encode(out, w[k].argc, w[k].argv, w[k].lens);
+    }
+}
+
+/* Points cmds[0..n) at the servers of list in mask, in order, each with
+ * its index in idx. Returns n. */
+static uint32_t address(const redislock_servers *list, uint32_t mask, redislock_cmd *cmds)
+{
     uint32_t n = 0;
 
     for (uint32_t i = 0; i < list->count; i++) {
@@ -68,9 +76,16 @@ uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t m
             n++;
         }
     }
-    for (int k = 0; k < count; k++) {
-        redislock_encode(&cmd, w[k].argc, w[k].argv, w[k].lens);
-    }
+    return n;
+}
+
+uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                       redislock_cmd *cmds, const redislock_words *w, int count)
+{
+    smart_str cmd = { 0 };
+    uint32_t n = address(list, mask, cmds);
+
+    encode_all(&cmd, w, count);
     send_encoded(cmds, n, o, &cmd, count);
     smart_str_free(&cmd);
     return n;
@@ -79,15 +94,8 @@ uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t m
 uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
                               redislock_cmd *cmds, int argc, const char **argv, const size_t *lens)
 {
-    uint32_t n = 0;
+    uint32_t n = address(list, mask, cmds);
 
-    for (uint32_t i = 0; i < list->count; i++) {
-        if (mask & ((uint32_t) 1 << i)) {
-            cmds[n].srv = &list->server[i];
-            cmds[n].idx = i;
-            n++;
-        }
-    }
     send_cmds(cmds, n, o, argc, argv, lens);
     return n;
 }
@@ -139,9 +147,7 @@ void redislock_round_pipeline(const redislock_server *srv, redislock_cmd *cmd, c
     smart_str buf = { 0 };
 
     ZEND_ASSERT(n >= 1 && n <= REDISLOCK_PIPELINE_MAX);
-    for (int i = 0; i < n; i++) {
-        redislock_encode(&buf, cmds[i].argc, cmds[i].argv, cmds[i].lens);
-    }
+    encode_all(&buf, cmds, n);
     cmd->srv = srv;
     cmd->idx = 0;
     cmd->buf = ZSTR_VAL(buf.s);
