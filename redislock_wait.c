@@ -53,40 +53,25 @@ uint64_t redislock_wait_block_us(const redislock_wait_state *w)
     return MIN(MIN(left, until_expiry), REDISLOCK_WAIT_RECHECK_US);
 }
 
-const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const redislock_words *before,
-                                       const char *own, size_t own_len, const zend_string *list,
+const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const zend_string *list,
                                        uint64_t timeout_us, const redislock_words *after, uint64_t *sent_at)
 {
     redislock_netopts o = redislock_lock_netopts(l);
     char secs[32];
-    const char *blpop[4] = { "BLPOP" };
-    size_t blpop_lens[4] = { 5 };
-    redislock_words pipe[3];
-    int n = 0, argc = 1, at;
+    const char *blpop[3] = { "BLPOP", ZSTR_VAL(list), secs };
+    size_t blpop_lens[3] = { 5, ZSTR_LEN(list), 0 };
+    redislock_words pipe[2] = { { 3, blpop, blpop_lens }, *after };
     const redisReply *popped;
 
-    if (own) {
-        blpop[argc] = own;
-        blpop_lens[argc++] = own_len;
-    }
-    blpop[argc] = ZSTR_VAL(list);
-    blpop_lens[argc++] = ZSTR_LEN(list);
     timeout_us = MAX(timeout_us, 1000);
-    blpop[argc] = secs;
-    blpop_lens[argc++] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) timeout_us / 1e6);
-    if (before) {
-        pipe[n++] = *before;
-    }
-    at = n;
-    pipe[n++] = (redislock_words) { argc, blpop, blpop_lens };
-    pipe[n++] = *after;
+    blpop_lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) timeout_us / 1e6);
     /* The server answers when woken or when its own timeout ends, which it
      * notices on its next timer tick. */
     o.read_timeout += (zend_long) (timeout_us / 1000) + REDISLOCK_BLOCK_SLACK_MS;
     *sent_at = redislock_now_us();
-    redislock_round_pipeline(&l->settings.servers->server[0], cmd, &o, pipe, n);
-    /* The wake-up, when the replies to all the commands came. */
-    popped = redislock_cmd_reply(cmd, n - 1) ? redislock_cmd_reply(cmd, at) : NULL;
+    redislock_round_pipeline(&l->settings.servers->server[0], cmd, &o, pipe, 2);
+    /* The wake-up, when the replies to both commands came. */
+    popped = redislock_cmd_reply(cmd, 1) ? redislock_cmd_reply(cmd, 0) : NULL;
     if (popped && popped->type != REDIS_REPLY_ERROR) {
         REDISLOCK_G(stats).waits++;
     }

@@ -83,15 +83,13 @@ uint64_t redislock_wait_block_us(const redislock_wait_state *w);
  * returns false with the sleep's outcome in *slept. */
 bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redislock_waited *slept);
 
-/* Sends BLPOP on list (after own, the waiter's own list, when given) for
- * timeout_us, in one write with the command before (NULL: none) and the
- * command after, which the server runs the moment the BLPOP returns, before
- * any other client. *sent_at gets when it was sent. Returns the BLPOP's
- * reply (an array when it popped, nil when it timed out, an error when
- * refused) when all the replies came, NULL otherwise; the last reply is
- * cmd->reply, the one before the BLPOP redislock_cmd_reply(cmd, 0). */
-const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const redislock_words *before,
-                                       const char *own, size_t own_len, const zend_string *list,
+/* Sends BLPOP on list for timeout_us with the command after (fair mode's
+ * claim) in the same write: the server runs it the moment the BLPOP
+ * returns, before any other client. *sent_at gets when it was sent. Returns
+ * the BLPOP's reply (an array when it popped, nil when it timed out, an
+ * error when refused) when both replies came, NULL otherwise; the second
+ * reply is cmd->reply. */
+const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const zend_string *list,
                                        uint64_t timeout_us, const redislock_words *after, uint64_t *sent_at);
 
 /* What the strategies use of the lock protocol (redislock_lock.c). */

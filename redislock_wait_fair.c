@@ -110,8 +110,8 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     c.lens[0] = 7;
     c.argv[1] = redislock_script_claim_fair.sha;
     c.lens[1] = 40;
-    popped = redislock_wait_blpop(l, &cmd, NULL, NULL, 0, redislock_lock_key(l, REDISLOCK_KEY_WAKE_SLOT + l->fair_slot),
-                                  block, &(redislock_words) { c.argc, c.argv, c.lens }, &sent_at);
+    popped = redislock_wait_blpop(l, &cmd, redislock_lock_key(l, REDISLOCK_KEY_WAKE_SLOT + l->fair_slot), block,
+                                  &(redislock_words) { c.argc, c.argv, c.lens }, &sent_at);
     if (!popped || popped->type == REDIS_REPLY_ERROR) {
         redislock_cmds_dtor(&cmd, 1);
         w->blocking = false;
