@@ -39,9 +39,6 @@ typedef struct redislock_lock {
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
 } redislock_lock;
 
-/* Writes n bytes as 2n lower-case hex digits and a NUL. */
-void redislock_hex(char *out, const unsigned char *raw, size_t n);
-
 /* Whether this process wrote the lock's current token (a forked child
  * never acts on its parent's hold). */
 static inline bool redislock_lock_owned(const redislock_lock *l)

@@ -84,6 +84,9 @@ typedef struct redislock_netopts {
                                   left to take what comes later, and says nothing of the server's health */
 } redislock_netopts;
 
+/* Writes n bytes as 2n lower-case hex digits and a NUL (tokens, guids). */
+void redislock_hex(char *out, const unsigned char *raw, size_t n);
+
 /* Appends a command (argc arguments, binary-safe) to out in RESP. */
 void redislock_encode(smart_str *out, int argc, const char **argv, const size_t *lens);
 

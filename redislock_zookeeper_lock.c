@@ -287,16 +287,11 @@ static int wait_turn(redislock_zk_lock *l, redislock_zk_session *s, const char *
 static int new_guid(char *guid)
 {
     unsigned char raw[REDISLOCK_ZK_GUID_LEN / 2];
-    static const char hex[] = "0123456789abcdef";
 
     if (php_random_bytes_throw(raw, sizeof(raw)) == FAILURE) {
         return REDISLOCK_ERR;
     }
-    for (size_t i = 0; i < sizeof(raw); i++) {
-        guid[2 * i] = hex[raw[i] >> 4];
-        guid[2 * i + 1] = hex[raw[i] & 15];
-    }
-    guid[REDISLOCK_ZK_GUID_LEN] = '\0';
+    redislock_hex(guid, raw, sizeof(raw));
     return REDISLOCK_OK;
 }
 
