@@ -131,8 +131,14 @@ static int new_token(redislock_lock *l)
         return REDISLOCK_ERR;
     }
     redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
-    /* Our own wake-up list gets a name when a wait needs one. */
+    /* Our own wake-up list gets a name when a wait needs one, and the token
+     * has no place in a fair queue yet (it may join with the last one's
+     * slot). */
     l->waiter_id[0] = '\0';
+    if (l->fair_slot >= 0) {
+        l->fair_rejoin = l->fair_slot;
+    }
+    l->fair_slot = -1;
     return REDISLOCK_OK;
 }
 
@@ -367,7 +373,6 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
         return REDISLOCK_ERR;
     }
     l->placed = redislock_lock_all_servers(l);
-    l->fair_slot = -1;
     for (;;) {
         redislock_waited waited;
 

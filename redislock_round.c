@@ -4,6 +4,7 @@
 #include "php_redislock.h"
 #include "redislock_round.h"
 #include "redislock_leftovers.h"
+#include "redislock_reply.h"
 
 #include <string.h>
 
@@ -100,9 +101,23 @@ uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, cons
     return n;
 }
 
+bool redislock_reply_noscript(const redisReply *r)
+{
+    return r && r->type == REDIS_REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0;
+}
+
 bool redislock_cmd_noscript(const redislock_cmd *cmd)
 {
-    return cmd->status == REDISLOCK_CMD_ERROR && cmd->reply->len >= 8 && memcmp(cmd->reply->str, "NOSCRIPT", 8) == 0;
+    return cmd->status == REDISLOCK_CMD_ERROR && redislock_reply_noscript(cmd->reply);
+}
+
+void redislock_cmd_refused_by(redislock_cmd *cmd, const redisReply *r)
+{
+    char text[REDISLOCK_ERRLEN];
+
+    redislock_reply_error_text(r, text, sizeof(text));
+    cmd->status = REDISLOCK_CMD_ERROR;
+    snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
 }
 
 uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,

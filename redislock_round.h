@@ -36,7 +36,7 @@ typedef enum {
  * are the sender's. The arrays point into the struct, which therefore stays
  * where it was set up. */
 #define REDISLOCK_CALL_MAX 32
-#define REDISLOCK_CALL_NUMS 4
+#define REDISLOCK_CALL_NUMS 6
 
 typedef struct redislock_call {
     const char *argv[REDISLOCK_CALL_MAX];
@@ -97,8 +97,13 @@ void redislock_round_pipeline(const redislock_server *srv, redislock_cmd *cmd, c
 uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
                                        redislock_cmd *cmds, const redislock_words *w, int count);
 
-/* Whether the server answered NOSCRIPT. */
+/* Whether the server answered NOSCRIPT (to the command; or this reply of
+ * a pipeline is that answer). */
 bool redislock_cmd_noscript(const redislock_cmd *cmd);
+bool redislock_reply_noscript(const redisReply *r);
+/* Makes cmd carry r, an error reply the server gave to an earlier command
+ * of its pipeline: what the pipeline failed on. */
+void redislock_cmd_refused_by(redislock_cmd *cmd, const redisReply *r);
 
 /* Counting the answers. A reply of a type the round does not expect is a
  * failure (its errstr then says so). */

@@ -42,12 +42,6 @@
 #include "redislock_wait.h"
 #include "redislock_reply.h"
 
-#if PHP_VERSION_ID >= 80200
-# include "ext/random/php_random.h"
-#else
-# include "ext/standard/php_random.h"
-#endif
-
 /* Whether the next attempt goes in one write with a BLPOP: on one server,
  * once the lock is known to be contended, while the server can block long
  * enough to time it, and unless it has just lost the acquire script (the
@@ -150,17 +144,6 @@ static bool given_up(const redislock_cmd *cmd, uint64_t deadline)
     return cmd->status == REDISLOCK_CMD_TIMEOUT && redislock_now_us() + 1000 < deadline;
 }
 
-/* Makes cmd carry the error reply the server gave to the script in its
- * place: the attempt failed on that error. */
-static void refused_by(redislock_cmd *cmd, const redisReply *first)
-{
-    char text[REDISLOCK_ERRLEN];
-
-    redislock_reply_error_text(first, text, sizeof(text));
-    cmd->status = REDISLOCK_CMD_ERROR;
-    snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
-}
-
 /* Counts one server's answers to the write into the tally. Returns whether
  * the script took the lock there (the BLPOP then waited for nothing). */
 static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_cmd *cmd, const redislock_attempt_cmd *a,
@@ -179,7 +162,7 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
     }
     if (said == 0) {
         w->pttl = MAX(w->pttl, n);
-    } else if (first && first->type == REDIS_REPLY_ERROR && first->len >= 8 && !memcmp(first->str, "NOSCRIPT", 8)) {
+    } else if (redislock_reply_noscript(first)) {
         /* The server lost it (SCRIPT FLUSH, a restart, a failover): nothing
          * ran but the BLPOP and the attempt. The next attempt loads it. */
         w->reload = true;
@@ -187,7 +170,7 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
         /* Refused, or failed midway (it may have set the key first). */
         t->mayhold |= bit;
         if (our_reply(l, cmd, 1) && (a->scripted ? redislock_vote_acquire_script : redislock_vote_set)(cmd) != 1) {
-            refused_by(cmd, first);
+            redislock_cmd_refused_by(cmd, first);
         }
     }
     if (given_up(cmd, deadline)) {
@@ -205,23 +188,6 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
         redislock_attempt_tally(t, cmd, a, fence, &pttl);
     }
     return false;
-}
-
-/* Our own wake-up list: the lock's, and a random name (so that it says
- * nothing of the token), made once per token. */
-static zend_string *own_list(redislock_lock *l)
-{
-    const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
-
-    if (!l->waiter_id[0]) {
-        unsigned char raw[REDISLOCK_WAITER_ID_BYTES];
-        uint64_t now = redislock_now_us();
-        if (php_random_bytes_silent(raw, sizeof(raw)) == FAILURE) {
-            memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
-        }
-        redislock_hex(l->waiter_id, raw, sizeof(raw));
-    }
-    return zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, l->waiter_id, REDISLOCK_WAITER_ID_LEN);
 }
 
 /* Sends the write (on one server: the marking script, BLPOP on our own list
@@ -249,7 +215,7 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
         a->c.lens[1] = 40;
     }
     if (our_commands(l) == 3) {
-        own = own_list(l);
+        own = redislock_wait_own_list(l);
         blpop[1] = ZSTR_VAL(own);
         lens[1] = ZSTR_LEN(own);
         marking_call_init(&mark, l, w, own, block);
