@@ -13,11 +13,6 @@
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_attributes.h"
-#if PHP_VERSION_ID >= 80200
-# include "ext/random/php_random.h"
-#else
-# include "ext/standard/php_random.h"
-#endif
 
 #include "php_redislock.h"
 #include "redislock_prim.h"
@@ -243,7 +238,7 @@ static void update_jitter(zend_long retry)
     uint64_t cap = MIN((uint64_t) JITTER_BASE_US << MIN(retry, 16), JITTER_CAP_US);
     uint32_t r = 0;
 
-    if (php_random_bytes_silent(&r, sizeof(r)) == FAILURE) {
+    if (redislock_random((unsigned char *) &r, sizeof(r), false) == FAILURE) {
         r = (uint32_t) redislock_now_us();
     }
     redislock_prim_sleep(r % (cap + 1));

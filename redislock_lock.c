@@ -15,11 +15,6 @@
 #include "redislock_wait.h"
 #include "redislock_scripts.h"
 
-#if PHP_VERSION_ID >= 80200
-# include "ext/random/php_random.h"
-#else
-# include "ext/standard/php_random.h"
-#endif
 
 /* The mask of all the lock's servers. */
 uint32_t redislock_lock_all_servers(const redislock_lock *l)
@@ -127,7 +122,7 @@ static int new_token(redislock_lock *l)
 {
     unsigned char raw[REDISLOCK_TOKEN_BYTES];
 
-    if (php_random_bytes_throw(raw, sizeof(raw)) == FAILURE) {
+    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
         return REDISLOCK_ERR;
     }
     redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);

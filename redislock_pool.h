@@ -84,6 +84,11 @@ typedef struct redislock_netopts {
                                   left to take what comes later, and says nothing of the server's health */
 } redislock_netopts;
 
+/* n random bytes from the system's CSPRNG (php_random_bytes()), drawn in
+ * blocks per process (NTS builds). FAILURE (an exception thrown when
+ * should_throw) when the system has none to give. */
+int redislock_random(unsigned char *out, size_t n, bool should_throw);
+
 /* Writes n bytes as 2n lower-case hex digits and a NUL (tokens, guids). */
 void redislock_hex(char *out, const unsigned char *raw, size_t n);
 

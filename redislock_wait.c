@@ -6,11 +6,6 @@
 #include "php_redislock.h"
 #include "redislock_wait.h"
 
-#if PHP_VERSION_ID >= 80200
-# include "ext/random/php_random.h"
-#else
-# include "ext/standard/php_random.h"
-#endif
 
 #include <unistd.h>
 
@@ -28,7 +23,7 @@ static uint64_t jitter(uint64_t cap)
 {
     uint32_t r = 0;
 
-    if (php_random_bytes_silent(&r, sizeof(r)) == FAILURE) {
+    if (redislock_random((unsigned char *) &r, sizeof(r), false) == FAILURE) {
         r = (uint32_t) redislock_now_us();
     }
     return cap / 2 + r % (cap / 2 + 1);
@@ -99,7 +94,7 @@ zend_string *redislock_wait_own_list(redislock_lock *l)
     if (!l->waiter_id[0]) {
         unsigned char raw[REDISLOCK_WAITER_ID_BYTES];
         uint64_t now = redislock_now_us();
-        if (php_random_bytes_silent(raw, sizeof(raw)) == FAILURE) {
+        if (redislock_random(raw, sizeof(raw), false) == FAILURE) {
             memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
         }
         redislock_hex(l->waiter_id, raw, sizeof(raw));

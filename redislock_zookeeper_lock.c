@@ -26,11 +26,6 @@
 
 #include <zookeeper/zookeeper.h>
 
-#if PHP_VERSION_ID >= 80200
-# include "ext/random/php_random.h"
-#else
-# include "ext/standard/php_random.h"
-#endif
 
 #define NODE_PREFIX "lock-"
 #define SEQ_DIGITS 10 /* ZooKeeper's sequence suffix */
@@ -288,7 +283,7 @@ static int new_guid(char *guid)
 {
     unsigned char raw[REDISLOCK_ZK_GUID_LEN / 2];
 
-    if (php_random_bytes_throw(raw, sizeof(raw)) == FAILURE) {
+    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
         return REDISLOCK_ERR;
     }
     redislock_hex(guid, raw, sizeof(raw));
