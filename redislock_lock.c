@@ -15,7 +15,6 @@
 #include "redislock_wait.h"
 #include "redislock_scripts.h"
 
-
 /* The mask of all the lock's servers. */
 uint32_t redislock_lock_all_servers(const redislock_lock *l)
 {
@@ -127,12 +126,8 @@ static int new_token(redislock_lock *l)
     }
     redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
     /* Our own wake-up list gets a name when a wait needs one, and the token
-     * has no place in a fair queue yet (it may join with the last one's
-     * slot). */
+     * has no place in a fair queue yet. */
     l->waiter_id[0] = '\0';
-    if (l->fair_slot >= 0) {
-        l->fair_rejoin = l->fair_slot;
-    }
     l->fair_slot = -1;
     return REDISLOCK_OK;
 }

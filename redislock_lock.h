@@ -32,7 +32,6 @@ typedef struct redislock_lock {
     bool held;                            /* acquired, and not released nor found lost */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
-    int fair_rejoin;                      /* fair mode: the slot of our last place, to queue with again */
     bool waited_before;                   /* an acquire() of this object had to wait */
     bool script_seen;                     /* the server ran the acquire script for us: it has it cached */
     pid_t pid;                            /* process that wrote the token */

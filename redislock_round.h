@@ -36,7 +36,7 @@ typedef enum {
  * are the sender's. The arrays point into the struct, which therefore stays
  * where it was set up. */
 #define REDISLOCK_CALL_MAX 32
-#define REDISLOCK_CALL_NUMS 6
+#define REDISLOCK_CALL_NUMS 4
 
 typedef struct redislock_call {
     const char *argv[REDISLOCK_CALL_MAX];

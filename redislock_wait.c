@@ -6,7 +6,6 @@
 #include "php_redislock.h"
 #include "redislock_wait.h"
 
-
 #include <unistd.h>
 
 const redislock_wait_ops *redislock_wait_for(const redislock_settings *s)
@@ -85,19 +84,4 @@ bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redisloc
         return false;
     }
     return true;
-}
-
-zend_string *redislock_wait_own_list(redislock_lock *l)
-{
-    const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
-
-    if (!l->waiter_id[0]) {
-        unsigned char raw[REDISLOCK_WAITER_ID_BYTES];
-        uint64_t now = redislock_now_us();
-        if (redislock_random(raw, sizeof(raw), false) == FAILURE) {
-            memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
-        }
-        redislock_hex(l->waiter_id, raw, sizeof(raw));
-    }
-    return zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, l->waiter_id, REDISLOCK_WAITER_ID_LEN);
 }

@@ -92,11 +92,6 @@ bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redisloc
 const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const zend_string *list,
                                        uint64_t timeout_us, const redislock_words *after, uint64_t *sent_at);
 
-/* Our own wake-up list, for a BLPOP that a script in the same write can
- * end at once: the lock's list and a random name (so that it says nothing
- * of the token), made once per token. The caller releases it. */
-zend_string *redislock_wait_own_list(redislock_lock *l);
-
 /* What the strategies use of the lock protocol (redislock_lock.c). */
 redislock_netopts redislock_lock_netopts(const redislock_lock *l);
 uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl);

@@ -190,6 +190,23 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
     return false;
 }
 
+/* Our own wake-up list: the lock's, and a random name (so that it says
+ * nothing of the token), made once per token. */
+static zend_string *own_list(redislock_lock *l)
+{
+    const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
+
+    if (!l->waiter_id[0]) {
+        unsigned char raw[REDISLOCK_WAITER_ID_BYTES];
+        uint64_t now = redislock_now_us();
+        if (redislock_random(raw, sizeof(raw), false) == FAILURE) {
+            memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
+        }
+        redislock_hex(l->waiter_id, raw, sizeof(raw));
+    }
+    return zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, l->waiter_id, REDISLOCK_WAITER_ID_LEN);
+}
+
 /* Sends the write (on one server: the marking script, BLPOP on our own list
  * and the lock's; on a quorum: BLPOP on the lock's list; then attempt a) to
  * every server and gathers the answers. Returns the round's deadline. */
@@ -215,7 +232,7 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
         a->c.lens[1] = 40;
     }
     if (our_commands(l) == 3) {
-        own = redislock_wait_own_list(l);
+        own = own_list(l);
         blpop[1] = ZSTR_VAL(own);
         lens[1] = ZSTR_LEN(own);
         marking_call_init(&mark, l, w, own, block);

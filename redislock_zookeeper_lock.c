@@ -26,7 +26,6 @@
 
 #include <zookeeper/zookeeper.h>
 
-
 #define NODE_PREFIX "lock-"
 #define SEQ_DIGITS 10 /* ZooKeeper's sequence suffix */
 #define NODE_NAME_LEN (sizeof(NODE_PREFIX) - 1 + REDISLOCK_ZK_GUID_LEN + 1 + SEQ_DIGITS)

@@ -9,24 +9,11 @@
 -- apart in the queue. A caller that will wait passes ARGV[4] > 0: it joins
 -- the queue (or keeps its place) for that many ms; a place not renewed in
 -- time is skipped. ARGV[5]: the caller's slot, -1 before it joined.
--- KEYS[15], when given: the caller's own wake-up list. The caller's BLPOP on
--- it (and on its slot's list) follows this script in the same write; a
--- wake-up pushed there lets that BLPOP return at once: when the lock is
--- ours, and when the holder's lease ends within ARGV[6] ms. ARGV[7]: the
--- slot whose list that BLPOP is on; when we join with another one, the
--- BLPOP returns at once too, for the caller to block on the right list.
 -- A release may have handed the lock to us already: then the lease is
 -- renewed, the wake-up meant for us is spent, and the call succeeds.
 -- Returns {1, fence, lease ms} when the lock is ours, {0, the holder's pttl,
 -- our slot (-1: not queued)} when not. (The server's clock orders places
 -- in the queue only: the caller dates its lease by its own clock.)
-local function wake_caller()
-    if KEYS[15] then
-        redis.call('rpush', KEYS[15], '1')
-        redis.call('pexpire', KEYS[15], ARGV[2])
-    end
-end
-
 local t = redis.call('time')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local slot = tonumber(ARGV[5])
@@ -41,7 +28,6 @@ if holder == ARGV[1] then
     if ARGV[3] == '1' then
         fence = tonumber(redis.call('get', KEYS[2]) or '0')
     end
-    wake_caller()
     return {1, fence, tonumber(ARGV[2])}
 end
 if not holder then
@@ -65,7 +51,6 @@ if not holder then
         if ARGV[3] == '1' then
             fence = redis.call('incr', KEYS[2])
         end
-        wake_caller()
         return {1, fence, tonumber(ARGV[2])}
     end
 end
@@ -75,9 +60,6 @@ if stay > 0 then
         slot = redis.call('incr', KEYS[6]) % 8
         redis.call('pexpire', KEYS[6], stay)
         member = ARGV[1] .. ':' .. ARGV[2] .. ':' .. slot
-        if ARGV[7] and tonumber(ARGV[7]) ~= slot then
-            wake_caller()
-        end
     end
     if redis.call('zadd', KEYS[4], now + stay, member) == 1 then
         redis.call('rpush', KEYS[3], member)
@@ -85,8 +67,4 @@ if stay > 0 then
     redis.call('pexpire', KEYS[3], stay)
     redis.call('pexpire', KEYS[4], stay)
 end
-local pttl = redis.call('pttl', KEYS[1])
-if pttl >= 0 and pttl < tonumber(ARGV[6] or '0') then
-    wake_caller()
-end
-return {0, pttl, slot}
+return {0, redis.call('pttl', KEYS[1]), slot}

@@ -35,14 +35,6 @@ $held = new RedisLock('held', $opts);
 refused($proxy, 'acquire(1000) of a held lock', fn() => $held->acquire(1000), 'EVAL');
 var_dump($held->token(), rl_admin()->cmd('GET', $p . 'held'));
 
-/* Fair mode, an object that waited before: its try is one write of the
- * attempt script (sent in full, by EVAL, the first time), BLPOP and the
- * claim; the attempt script is refused. */
-$fair = new RedisLock('held', $opts + ['fair' => true]);
-var_dump($fair->acquire(300));
-refused($proxy, 'fair acquire(1000) of a held lock, after waiting once', fn() => $fair->acquire(1000), 'EVAL');
-var_dump($fair->token(), rl_admin()->cmd('GET', $p . 'held'));
-
 $f = new RedisLock('fenced', $opts + ['fencing' => true]);
 refused($proxy, 'fencing acquire', fn() => $f->acquire());
 var_dump($f->token(), $f->fence());
@@ -66,10 +58,6 @@ int(0)
 acquire(1000): threw, mentions 'ERR injected'
 NULL
 acquire(1000) of a held lock: threw, mentions 'ERR injected'
-NULL
-string(12) "someone-else"
-bool(false)
-fair acquire(1000) of a held lock, after waiting once: threw, mentions 'ERR injected'
 NULL
 string(12) "someone-else"
 fencing acquire: threw, mentions 'ERR injected'
