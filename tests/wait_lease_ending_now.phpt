@@ -1,5 +1,5 @@
 --TEST--
-Waiting: a holder's lease that ends in the very millisecond of an attempt does not make the waiter sleep out its wait (plain and fair mode, and an object that waited before, whose attempts go with the wait)
+Waiting: a holder's lease that ends in the very millisecond of an attempt does not make the waiter sleep out its wait (plain and fair mode, the same object waiting again and again)
 --EXTENSIONS--
 redislock
 pcntl
@@ -18,8 +18,8 @@ foreach ([false, true] as $fair) {
      * attempt lands at a random point around the end of that lease,
      * sometimes in its last millisecond (PTTL 0). Nobody will release: the
      * waiter must come back when the lease has run out, not at the end of
-     * its 1 s wait. After the first round that waited, the object starts
-     * with the attempt that goes with the wait. */
+     * its 1 s wait. In plain mode, after the first round that waited, the
+     * object starts with the attempt that goes with the wait. */
     $slow = [];
     $waited = 0;
     for ($r = 0; $r < 40; $r++) {
