@@ -125,10 +125,8 @@ static int new_token(redislock_lock *l)
         return REDISLOCK_ERR;
     }
     redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
-    /* Our own wake-up list gets a name when a wait needs one, and the token
-     * has no place in a fair queue yet. */
+    /* Our own wake-up list gets a name when a wait needs one. */
     l->waiter_id[0] = '\0';
-    l->fair_slot = -1;
     return REDISLOCK_OK;
 }
 
@@ -363,6 +361,7 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
         return REDISLOCK_ERR;
     }
     l->placed = redislock_lock_all_servers(l);
+    l->fair_slot = -1;
     for (;;) {
         redislock_waited waited;
 

@@ -11,6 +11,7 @@
 #define REDISLOCK_POOL_H
 
 #include "redislock_config.h"
+#include "redislock_process.h"
 #include <hiredis/hiredis.h>
 #include <time.h>
 
@@ -84,11 +85,6 @@ typedef struct redislock_netopts {
                                   left to take what comes later, and says nothing of the server's health */
 } redislock_netopts;
 
-/* n random bytes from the system's CSPRNG (php_random_bytes()), drawn in
- * blocks per process (NTS builds). FAILURE (an exception thrown when
- * should_throw) when the system has none to give. */
-int redislock_random(unsigned char *out, size_t n, bool should_throw);
-
 /* Writes n bytes as 2n lower-case hex digits and a NUL (tokens, guids). */
 void redislock_hex(char *out, const unsigned char *raw, size_t n);
 
@@ -128,10 +124,6 @@ bool redislock_enough_any_answer(const redislock_enough *e);
 /* Frees the replies of a finished exec. */
 void redislock_cmds_dtor(redislock_cmd *cmds, size_t n);
 
-/* The pid of this process, cached (kept right across fork() by an atfork
- * handler that redislock_pid_init(), called from MINIT, installs). */
-void redislock_pid_init(void);
-pid_t redislock_pid(void);
 
 /* Drops connections left in an unknown state (a command sent, its reply
  * never read: the request was cut short). */
