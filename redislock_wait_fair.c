@@ -72,15 +72,39 @@ static void claim_call_init(redislock_call *c, const redislock_lock *l)
 }
 
 /* Reads claim_fair.lua's answer: the fence when the lock was handed to us
- * (*claimed), nothing otherwise. */
-static void claim_read(const redislock_cmd *cmd, bool *claimed, zend_long *fence)
+ * (*claimed), nothing otherwise. Returns FAILURE when the server refused the
+ * claim or answered something else ({0} or {1, fence} expected); l->err
+ * says which. No answer at all is not a failure here: the next attempt
+ * finds out whether the server is gone, or that the lock was handed to us. */
+static int claim_read(redislock_lock *l, redislock_cmd *cmd, bool *claimed, zend_long *fence)
 {
     const redisReply *r = cmd->reply;
+    redislock_tally t = { 0 };
 
     *claimed = cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 2
                && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[0]->integer == 1
                && r->element[1]->type == REDIS_REPLY_INTEGER;
     *fence = *claimed ? (zend_long) r->element[1]->integer : 0;
+    if (*claimed || (cmd->status != REDISLOCK_CMD_OK && cmd->status != REDISLOCK_CMD_ERROR)) {
+        return SUCCESS;
+    }
+    if (cmd->status == REDISLOCK_CMD_OK && r->type == REDIS_REPLY_ARRAY && r->elements == 1
+        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[0]->integer == 0) {
+        return SUCCESS;
+    }
+    redislock_tally_failure(&t, cmd);
+    redislock_lock_describe_failure(l, cmd, &t, "acquire");
+    return FAILURE;
+}
+
+/* Leaves the queue at once, passing on the lock if a release handed it
+ * over meanwhile. Failures leave leftovers: the place expires on its own,
+ * and a hand-over's lease is short. */
+static void fair_give_up(redislock_lock *l, redislock_wait_state *w)
+{
+    if (w->waiting) {
+        redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
+    }
 }
 
 /* Blocks on the lock's wake-up list until a release hands the lock over,
@@ -95,6 +119,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     redislock_waited slept;
     zend_long fence;
     bool claimed;
+    int claim;
 
     *result = false;
     if (l->fair_slot < 0) {
@@ -120,12 +145,18 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     if (redislock_cmd_noscript(&cmd)) {
         /* The server lost claim_fair.lua: claim again the way that loads it. */
         redislock_lock_call_all(l, &redislock_script_claim_fair, &again, &c, NULL);
-        claim_read(&again, &claimed, &fence);
+        claim = claim_read(l, &again, &claimed, &fence);
         redislock_cmds_dtor(&again, 1);
     } else {
-        claim_read(&cmd, &claimed, &fence);
+        claim = claim_read(l, &cmd, &claimed, &fence);
     }
     redislock_cmds_dtor(&cmd, 1);
+    if (claim == FAILURE) {
+        /* The claim may have failed midway, with the lock ours: pass it on
+         * and leave the queue. */
+        fair_give_up(l, w);
+        return REDISLOCK_WAIT_FAILED;
+    }
     if (claimed) {
         /* The claim ran after the BLPOP returned, so after it was sent: the
          * lease is dated from then, by our own clock. */
@@ -137,16 +168,6 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     /* Otherwise the place stays ours, and a lease handed over is found by
      * the next attempt (or passed on when we give up). */
     return REDISLOCK_WAITED;
-}
-
-/* Leaves the queue at once, passing on the lock if a release handed it
- * over meanwhile. Failures leave leftovers: the place expires on its own,
- * and a hand-over's lease is short. */
-static void fair_give_up(redislock_lock *l, redislock_wait_state *w)
-{
-    if (w->waiting) {
-        redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
-    }
 }
 
 const redislock_wait_ops redislock_wait_fair = {

@@ -66,7 +66,8 @@
  * extra, wrongtype, error, close_mid, huge_array and huge_bulk hit one
  * reply; split, delay and silent last until `pass` (setting one replaces
  * the other two). Modifiers may come before the fault's name:
- * `times=N` (a one-shot fault hits N replies, refuse N connections; 0: all)
+ * `times=N` (a one-shot fault hits N replies, refuse N connections; 0: all),
+ * `skip=N` (a one-shot fault lets the first N commands it would hit pass)
  * and `cmd=NAME` (hit only replies to commands named NAME). The connection
  * handshake that clients pipeline first (AUTH, SELECT, CLIENT, HELLO) is
  * exempt from every fault but split unless cmd= names it. REPLY is written
@@ -203,7 +204,7 @@ final class RlpProxy
     private $control;
     private array $ctl = [];      /* control connections: id => [socket, buffer] */
     private array $conns = [];    /* id of the client socket => RlpConn */
-    private ?array $once = null;  /* ['name', 'args', 'times', 'cmd'] */
+    private ?array $once = null;  /* ['name', 'args', 'times', 'skip', 'cmd'] */
     private ?array $mode = null;
     private ?array $refuse = null;
     private array $refusing = []; /* refuse_late: id => [socket, until (ms), text, answered] */
@@ -468,7 +469,9 @@ final class RlpProxy
             $this->stats['commands']++;
             $this->stats['by_command'][$name] = ($this->stats['by_command'][$name] ?? 0) + 1;
             $once = null;
-            if (self::applies($this->once, $name)) {
+            if (self::applies($this->once, $name) && $this->once['skip'] > 0) {
+                $this->once['skip']--;
+            } elseif (self::applies($this->once, $name)) {
                 $once = $this->once;
                 if ($this->once['times'] !== 0 && --$this->once['times'] === 0) {
                     $this->once = null;
@@ -654,10 +657,10 @@ final class RlpProxy
     private function control(string $line): string
     {
         $words = preg_split('/ +/', trim($line));
-        $mods = ['times' => 1, 'cmd' => null];
-        while ($words && preg_match('/^(times|cmd)=(.*)$/D', $words[0], $m)) {
+        $mods = ['times' => 1, 'skip' => 0, 'cmd' => null];
+        while ($words && preg_match('/^(times|skip|cmd)=(.*)$/D', $words[0], $m)) {
             array_shift($words);
-            $mods[$m[1]] = $m[1] === 'times' ? max(0, (int) $m[2]) : strtoupper($m[2]);
+            $mods[$m[1]] = $m[1] === 'cmd' ? strtoupper($m[2]) : max(0, (int) $m[2]);
         }
         $name = strtolower((string) array_shift($words));
         $rest = implode(' ', $words);
@@ -719,7 +722,8 @@ final class RlpProxy
             default:
                 return 'ERR unknown command: ' . $name;
         }
-        $fault = ['name' => $name, 'args' => $args, 'times' => $mods['times'], 'cmd' => $mods['cmd']];
+        $fault = ['name' => $name, 'args' => $args, 'times' => $mods['times'], 'skip' => $mods['skip'],
+                  'cmd' => $mods['cmd']];
         if (in_array($name, RLP_MODES, true)) {
             $this->mode = $fault;
         } else {
