@@ -31,15 +31,20 @@ static int decide(redislock_lock *l, redislock_cmd *cmds, const redislock_tally 
  * list; ARGV = token. Fair mode (the lock passes to the next waiter, and
  * with leaving set our place in the queue, if any, goes too): see
  * release_fair.lua. */
+#define RELEASE_NAME_MAX 160
+
 typedef struct release_cmd {
     const redislock_script *script;
     redislock_call c;
+    char names[2][RELEASE_NAME_MAX]; /* the marker's and the wake-up list's, when not built */
 } release_cmd;
 
 static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
 {
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
     redislock_call *c = &r->c;
+    const char *name;
+    size_t len;
 
     if (l->settings.fair) {
         redislock_lock_call_init(c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
@@ -49,7 +54,15 @@ static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leavi
         r->script = &redislock_script_release_fair;
         return;
     }
-    redislock_lock_call_init(c, l, keys, 3, false);
+    redislock_call_init(c);
+    redislock_call_key(c, REDISLOCK_LKEY(l, LOCK));
+    /* The first time, their names are written out here rather than built:
+     * most releases find nobody waiting, and an object used once would
+     * build them only for this. */
+    for (int i = 0; i < 2; i++) {
+        name = redislock_keys_name((redislock_keys *) &l->keys, keys[i], r->names[i], RELEASE_NAME_MAX, &len);
+        redislock_call_keyl(c, name, len);
+    }
     redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
     r->script = &redislock_script_release;
 }

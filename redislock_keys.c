@@ -132,6 +132,29 @@ zend_string *redislock_keys_get(redislock_keys *keys, redislock_key_kind kind)
     return keys->k[kind];
 }
 
+const char *redislock_keys_name(redislock_keys *keys, redislock_key_kind kind, char *buf, size_t size, size_t *len)
+{
+    const zend_string *key = keys->k[REDISLOCK_KEY_LOCK];
+    size_t suffix;
+    zend_string *built = keys->k[kind];
+
+    if (built) {
+        *len = ZSTR_LEN(built);
+        return ZSTR_VAL(built);
+    }
+    suffix = strlen(key_suffix[kind]);
+    if (!(keys->written & (1u << kind)) && !keys->tagged && ZSTR_LEN(key) + suffix <= size) {
+        memcpy(buf, ZSTR_VAL(key), ZSTR_LEN(key));
+        memcpy(buf + ZSTR_LEN(key), key_suffix[kind], suffix);
+        *len = ZSTR_LEN(key) + suffix;
+        keys->written |= 1u << kind;
+        return buf;
+    }
+    built = redislock_keys_get(keys, kind);
+    *len = ZSTR_LEN(built);
+    return ZSTR_VAL(built);
+}
+
 void redislock_keys_free(redislock_keys *keys)
 {
     for (int i = 0; i < REDISLOCK_KEY_COUNT; i++) {

@@ -29,6 +29,7 @@ typedef enum redislock_key_kind {
 typedef struct redislock_keys {
     zend_string *k[REDISLOCK_KEY_COUNT]; /* NULL until first used, the lock's own key aside */
     bool tagged;                         /* hash-tag the bookkeeping keys to the lock key's slot */
+    uint32_t written;                    /* kinds redislock_keys_name() wrote out once without building */
 } redislock_keys;
 
 /* Sets up the keys of the lock prefix + name (binary-safe). */
@@ -36,6 +37,13 @@ void redislock_keys_init(redislock_keys *keys, const zend_string *prefix, const 
 
 /* The key of that kind, built now if it was not yet. Owned by keys. */
 zend_string *redislock_keys_get(redislock_keys *keys, redislock_key_kind kind);
+
+/* The name of the key of that kind, for one command: the key already built;
+ * the first time, when the lock key is short and untagged, written into buf
+ * (of size bytes) without building it (an object used once spares the
+ * allocation); otherwise built now, for the uses to come. *len gets its
+ * length. */
+const char *redislock_keys_name(redislock_keys *keys, redislock_key_kind kind, char *buf, size_t size, size_t *len);
 
 void redislock_keys_free(redislock_keys *keys);
 

@@ -189,9 +189,14 @@ void redislock_call_init(redislock_call *c)
 
 void redislock_call_key(redislock_call *c, const zend_string *key)
 {
+    redislock_call_keyl(c, ZSTR_VAL(key), ZSTR_LEN(key));
+}
+
+void redislock_call_keyl(redislock_call *c, const char *key, size_t len)
+{
     ZEND_ASSERT(c->argc == 3 + c->nkeys && c->nkeys < 99 && c->argc < REDISLOCK_CALL_MAX);
-    c->argv[c->argc] = ZSTR_VAL(key);
-    c->lens[c->argc++] = ZSTR_LEN(key);
+    c->argv[c->argc] = key;
+    c->lens[c->argc++] = len;
     c->nkeys++;
     if (c->nkeys < 10) {
         c->numkeys[0] = (char) ('0' + c->nkeys);

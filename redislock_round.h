@@ -51,6 +51,7 @@ typedef struct redislock_call {
 void redislock_call_init(redislock_call *c);
 /* Adds a key; every key comes before the first argument. At most 99. */
 void redislock_call_key(redislock_call *c, const zend_string *key);
+void redislock_call_keyl(redislock_call *c, const char *key, size_t len);
 void redislock_call_arg(redislock_call *c, const char *arg, size_t len);
 /* Adds a number argument, written in decimal (at most REDISLOCK_CALL_NUMS a call). */
 void redislock_call_long(redislock_call *c, zend_long v);

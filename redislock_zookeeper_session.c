@@ -147,6 +147,15 @@ static redislock_zk_session *session_open(const char *hosts, zend_long timeout_m
     s->zh = zookeeper_init(hosts, on_event, (int) timeout_ms, NULL, s, 0);
     saved = errno;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (s->zh) {
+        /* The client's I/O thread would otherwise resolve the hosts again
+         * (getaddrinfo) each time it polls. A fork() while it is inside
+         * getaddrinfo leaves the child a lock of glibc's that is never
+         * released, and the child's own session then hangs in
+         * getaddrinfo. Resolved now, and again only after a connection
+         * loss. */
+        zoo_set_servers_resolution_delay(s->zh, -1);
+    }
     if (!s->zh) {
         pthread_cond_destroy(&s->cv);
         pthread_mutex_destroy(&s->mu);
