@@ -97,6 +97,11 @@ if test "$PHP_REDISLOCK" != "no"; then
     ], [
       AC_MSG_ERROR([libzookeeper_mt (3.5 or later) not found under $zk_dir: install libzookeeper-mt-dev])
     ], [-L$zk_dir/$PHP_LIBDIR -lpthread])
+    dnl Clients from 3.6 on can be told not to resolve the hosts at every
+    dnl poll (see redislock_zookeeper_session.c).
+    PHP_CHECK_LIBRARY([zookeeper_mt], [zoo_set_servers_resolution_delay], [
+      AC_DEFINE([HAVE_ZOO_SET_SERVERS_RESOLUTION_DELAY], [1], [zoo_set_servers_resolution_delay() exists])
+    ], [], [-L$zk_dir/$PHP_LIBDIR -lpthread])
     AC_DEFINE([HAVE_REDISLOCK_ZOOKEEPER], [1], [Build RedisLock\ZooKeeperLock])
   fi
 

@@ -344,23 +344,43 @@ static size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *op
 }
 
 /* A round that may decide early leaves out the servers that keep failing
- * it (see REDISLOCK_STRIKES), as long as the others can make a quorum. */
-static void skip_failing(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, uint64_t now)
+ * it (see REDISLOCK_STRIKES), as long as the others can make a quorum.
+ * Returns which it left out (bit i: cmds[i]). */
+static uint32_t skip_failing(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, uint64_t now)
 {
     size_t skip = 0;
+    uint32_t left_out = 0;
 
     for (size_t i = 0; i < n; i++) {
         skip += cmds[i].srv->skip_until > now;
     }
     if (skip == 0 || n - skip < opts->enough->quorum) {
-        return;
+        return 0;
     }
     for (size_t i = 0; i < n; i++) {
         if (cmds[i].srv->skip_until > now) {
             cmds[i].status = REDISLOCK_CMD_CONNECT;
             snprintf(cmds[i].errstr, sizeof(cmds[i].errstr), "%s left out for now: it did not answer its last %d rounds",
                      cmds[i].srv->label, REDISLOCK_STRIKES);
+            left_out |= (uint32_t) 1 << i;
         }
+    }
+    return left_out;
+}
+
+/* Sends the commands still to send (NOTSENT) and gathers the answers; a
+ * connection that failed before the server saw the command is reopened
+ * once. */
+static void run_round(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, uint64_t start)
+{
+    redislock_cmd *run[REDISLOCK_MAX_SERVERS];
+
+    for (int attempt = 0; attempt < 2; attempt++) {
+        size_t m = prepare(cmds, n, opts, attempt > 0, start, run);
+        if (m == 0) {
+            break;
+        }
+        redislock_io_run(run, m, opts);
     }
 }
 
@@ -370,7 +390,9 @@ static void count_strikes(redislock_cmd *cmds, size_t n, uint64_t now)
     for (size_t i = 0; i < n; i++) {
         redislock_server *srv = (redislock_server *) cmds[i].srv;
         if (cmds[i].status == REDISLOCK_CMD_OK || cmds[i].status == REDISLOCK_CMD_ERROR) {
+            /* It answered (maybe when asked after being left out). */
             srv->strikes = 0;
+            srv->skip_until = 0;
         } else if (cmds[i].status == REDISLOCK_CMD_TIMEOUT
                    || (cmds[i].status == REDISLOCK_CMD_CONNECT && srv->skip_until <= now)) {
             if (++srv->strikes >= REDISLOCK_STRIKES) {
@@ -392,7 +414,7 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
 
 void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
 {
-    redislock_cmd *run[REDISLOCK_MAX_SERVERS];
+    uint32_t left_out = 0;
 
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
     for (size_t i = 0; i < n; i++) {
@@ -424,14 +446,20 @@ void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_n
         return;
     }
     if (opts->enough) {
-        skip_failing(cmds, n, opts, start);
+        left_out = skip_failing(cmds, n, opts, start);
     }
-    for (int attempt = 0; attempt < 2; attempt++) {
-        size_t m = prepare(cmds, n, opts, attempt > 0, start, run);
-        if (m == 0) {
-            break;
+    run_round(cmds, n, opts, start);
+    if (left_out && !opts->blocking && !redislock_enough_known(opts->enough)) {
+        /* Leaving them out was to save time, but the others did not settle
+         * the answer (one yes, one no): ask them after all, rather than
+         * report an outcome they can tell. */
+        for (size_t i = 0; i < n; i++) {
+            if (left_out & ((uint32_t) 1 << i)) {
+                cmds[i].status = REDISLOCK_CMD_NOTSENT;
+                cmds[i].errstr[0] = '\0';
+            }
         }
-        redislock_io_run(run, m, opts);
+        run_round(cmds, n, opts, redislock_now_us());
     }
     for (size_t i = 0; i < n; i++) {
         if (cmds[i].status == REDISLOCK_CMD_NOTSENT) {

@@ -147,6 +147,7 @@ static redislock_zk_session *session_open(const char *hosts, zend_long timeout_m
     s->zh = zookeeper_init(hosts, on_event, (int) timeout_ms, NULL, s, 0);
     saved = errno;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+#ifdef HAVE_ZOO_SET_SERVERS_RESOLUTION_DELAY
     if (s->zh) {
         /* The client's I/O thread would otherwise resolve the hosts again
          * (getaddrinfo) each time it polls. A fork() while it is inside
@@ -156,6 +157,7 @@ static redislock_zk_session *session_open(const char *hosts, zend_long timeout_m
          * loss. */
         zoo_set_servers_resolution_delay(s->zh, -1);
     }
+#endif
     if (!s->zh) {
         pthread_cond_destroy(&s->cv);
         pthread_mutex_destroy(&s->mu);
