@@ -12,7 +12,9 @@
 # extension built with AddressSanitizer and UBSan (scripts/setup.sh --asan,
 # out of the tree): a report of either from any PHP process of the test (its
 # forks, its php-fpm workers), or a leak other than PHP's own, fails the test.
-# REDISLOCK_NO_BUILD=1 skips setup and build.
+# REDISLOCK_NO_BUILD=1 skips setup and build. REDISLOCK_TEST_ARGS adds
+# options of run-tests.php's own (e.g. "--show-slow 5000" names the tests
+# that took longer than 5 s).
 # Exits non-zero on any failure, on any skip,
 # or when no test ran.
 set -euo pipefail
@@ -144,7 +146,8 @@ sed 's|^\( *\)\$retried = true;$|\1$retried = true; file_put_contents(getenv("RE
 export REDISLOCK_RETRY_LOG="$rundir/retried.log"
 log="$rundir/run-tests.log"
 set +e
-php -n "$rundir/run-tests.php" -n $memcheck -q --show-diff --no-color --no-progress \
+read -ra extra <<<"${REDISLOCK_TEST_ARGS:-}"
+php -n "$rundir/run-tests.php" -n $memcheck -q --show-diff --no-color --no-progress "${extra[@]}" \
     -d "extension=$module" -d extension=posix "${jit[@]}" \
     "${tests[@]}" 2>&1 | tee "$log"
 set -e
