@@ -378,6 +378,7 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
         l->waited_before = true;
         waited = ops->wait(l, &w, result);
         if (waited == REDISLOCK_WAIT_FAILED) {
+            ops->give_up(l, &w);
             return REDISLOCK_ERR;
         }
         if (*result) {

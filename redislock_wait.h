@@ -48,7 +48,8 @@ typedef struct redislock_wait_state {
 typedef enum {
     REDISLOCK_WAITED,    /* woken, timed out or slept: attempt again */
     REDISLOCK_WAIT_TRIED, /* an attempt went with the wait (and failed): when time is up, that was the last */
-    REDISLOCK_WAIT_FAILED /* the attempt that went with the wait got an error reply (l->err says which) */
+    REDISLOCK_WAIT_FAILED /* the attempt that went with the wait got an error reply (l->err says which);
+                             the caller gives up, as when the wait runs out */
 } redislock_waited;
 
 typedef struct redislock_wait_ops {

@@ -97,16 +97,6 @@ static int claim_read(redislock_lock *l, redislock_cmd *cmd, bool *claimed, zend
     return FAILURE;
 }
 
-/* Leaves the queue at once, passing on the lock if a release handed it
- * over meanwhile. Failures leave leftovers: the place expires on its own,
- * and a hand-over's lease is short. */
-static void fair_give_up(redislock_lock *l, redislock_wait_state *w)
-{
-    if (w->waiting) {
-        redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
-    }
-}
-
 /* Blocks on the lock's wake-up list until a release hands the lock over,
  * or the block ends (at most half the life of our place in the queue, to
  * come back and renew it), with claim_fair.lua pipelined behind. */
@@ -152,9 +142,8 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     }
     redislock_cmds_dtor(&cmd, 1);
     if (claim == FAILURE) {
-        /* The claim may have failed midway, with the lock ours: pass it on
-         * and leave the queue. */
-        fair_give_up(l, w);
+        /* The claim may have failed midway, with the lock ours: giving up
+         * (the caller's) passes it on and leaves the queue. */
         return REDISLOCK_WAIT_FAILED;
     }
     if (claimed) {
@@ -168,6 +157,16 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     /* Otherwise the place stays ours, and a lease handed over is found by
      * the next attempt (or passed on when we give up). */
     return REDISLOCK_WAITED;
+}
+
+/* Leaves the queue at once, passing on the lock if a release handed it
+ * over meanwhile. Failures leave leftovers: the place expires on its own,
+ * and a hand-over's lease is short. */
+static void fair_give_up(redislock_lock *l, redislock_wait_state *w)
+{
+    if (w->waiting) {
+        redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
+    }
 }
 
 const redislock_wait_ops redislock_wait_fair = {

@@ -417,9 +417,10 @@ foreach ($holds as $holdUs) {
         /* The same bound for the ring, which has no lock: a wait there is
          * W - 1 hand-overs and nothing else, so what exceeds its bound is
          * the scheduling of W processes and the servers on this machine. */
+        $ringBound = 3 * $w * 1e3 / $ring['per_s'];
         $verdictLines[] = sprintf("  W=%-3d %-15s max wait %.1f ms against its own 3 x W x cycle = %.1f ms (%s)",
-            $w, 'phpredis ring', $ring['max'], 3 * $w * 1e3 / $ring['per_s'],
-            $ring['max'] <= 3 * $w * 1e3 / $ring['per_s'] ? 'within' : 'beyond: a scheduling limit, not the lock\'s');
+            $w, 'phpredis ring', $ring['max'], $ringBound,
+            $ring['max'] <= $ringBound ? 'within' : 'beyond: a scheduling limit, not the lock\'s');
     }
 }
 echo "\ntargets (sent/cs: commands the clients sent; cpu: the lock server's user + system time):\n";
