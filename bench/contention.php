@@ -16,6 +16,10 @@
  *                BLPOP and a lease renewal in one write); for the phpredis
  *                loop they are its SETs and EVALSHAs
  *
+ * and the lock server's CPU time per critical section (INFO cpu, user +
+ * system), split by INFO commandstats into the time spent running scripts
+ * (EVALSHA and EVAL, the commands they call included) and the rest.
+ *
  * Variants:
  *   RedisLock wait   acquire($wait): sleeps in BLPOP until a release wakes it
  *   RedisLock fair   the same with 'fair' => true (arrival order)
@@ -237,8 +241,13 @@ function run_round(string $variant, int $w, array $allPorts, int $runMs, int $tt
     foreach ($ports as $p) {
         $admin = admin($p);
         foreach (explode("\r\n", $admin->rawCommand('INFO', 'commandstats')) as $line) {
-            if (preg_match('/^cmdstat_([^:]+):calls=(\d+)/', $line, $m)) {
+            if (preg_match('/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/', $line, $m)) {
                 $calls[$m[1]] = ($calls[$m[1]] ?? 0) + (int) $m[2];
+                /* The time the server spent running scripts, the commands
+                 * they call included. */
+                if ($m[1] === 'evalsha' || $m[1] === 'eval') {
+                    $calls['_script_us'] = ($calls['_script_us'] ?? 0) + (int) $m[3];
+                }
             }
         }
         $calls['_cpu'] += server_cpu($admin);
@@ -302,7 +311,8 @@ function summarize(string $variant, int $w, array $results, array $calls, int $e
     sort($waits);
     $all = $trips = 0;
     $cpu = $calls['_cpu'] ?? 0.0;
-    unset($calls['_cpu']);
+    $scriptUs = $calls['_script_us'] ?? 0;
+    unset($calls['_cpu'], $calls['_script_us']);
     foreach ($calls as $cmd => $n) {
         if (preg_match('/^(info|config\|.*)$/', $cmd)) {
             continue;
@@ -329,6 +339,7 @@ function summarize(string $variant, int $w, array $results, array $calls, int $e
         'all' => $sections ? $all / $sections : NAN,
         'trips' => $sections ? $trips / $sections : NAN,
         'cpu' => $sections ? $cpu / $sections * 1e6 : NAN,
+        'script' => $sections ? $scriptUs / $sections : NAN,
         'fail' => $fail,
         'errors' => $errors,
     ];
@@ -396,6 +407,10 @@ foreach ($holds as $holdUs) {
                 sprintf('sent/cs %.2f (<= 6: %s)', $r['trips'], $r['trips'] <= 6 ? 'met' : 'NOT met'),
                 sprintf('server cpu/cs %.1f us, %.2fx polling\'s (<= 1: %s)', $r['cpu'], $r['cpu'] / $poll['cpu'],
                     $r['cpu'] <= $poll['cpu'] ? 'met' : 'NOT met'),
+                /* INFO commandstats: the part of that CPU spent in scripts,
+                 * and the rest (reading, writing, plain commands). */
+                sprintf('of which scripts %.1f us (polling %.1f), the rest %.1f us (polling %.1f)', $r['script'],
+                    $poll['script'], $r['cpu'] - $r['script'], $poll['cpu'] - $poll['script']),
             ];
             if ($variant === 'RedisLock fair' && $holdUs > 0) {
                 $bound = 3 * $w * $r['hold'];

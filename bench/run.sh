@@ -7,7 +7,8 @@
 # unless named) with RedisLock and phpredis loaded into the same `php -n`:
 #
 #   bench/single.php   one server: RedisLock against SET NX PX + EVALSHA by hand
-#   bench/quorum.php   Redlock over 1, 3 and 5 servers against sequential phpredis
+#   bench/quorum.php   Redlock over 1, 3 and 5 servers against sequential phpredis,
+#                      and against a C client that only fans out (bench/fanout.c, built here)
 #   bench/frozen.php   Redlock with a frozen minority against healthy servers (run by name)
 #   bench/ratelimit.php  RedisLock\RateLimiter::consume() against phpredis running
 #                      the same script, and Laravel's and Symfony's rate limiters
@@ -39,6 +40,11 @@ if [[ " ${benches[*]} " == *" ratelimit "* ]]; then
     . scripts/install-packages.sh
     install_packages bench php-laravel-framework php-symfony-rate-limiter php-symfony-cache php8.2-mbstring
 fi
+
+# bench/quorum.php's ceiling: a C client with no lock logic (bench/fanout.c).
+mkdir -p bench/.bin
+cc -O2 -Wall -Wextra -Werror -o bench/.bin/fanout bench/fanout.c
+export REDISLOCK_BENCH_FANOUT="$PWD/bench/.bin/fanout"
 
 read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")
