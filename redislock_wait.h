@@ -85,8 +85,8 @@ uint64_t redislock_wait_block_us(const redislock_wait_state *w);
 bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redislock_waited *slept);
 
 /* Sends BLPOP on list for timeout_us with the command after (fair mode's
- * claim) in the same write: the server runs it the moment the BLPOP
- * returns, before any other client. *sent_at gets when it was sent. Returns
+ * claim) in the same write: the server runs it as soon as the BLPOP
+ * returns, in the same turn of its event loop. *sent_at gets when it was sent. Returns
  * the BLPOP's reply (an array when it popped, nil when it timed out, an
  * error when refused) when both replies came, NULL otherwise; the second
  * reply is cmd->reply. */

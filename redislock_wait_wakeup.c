@@ -11,8 +11,9 @@
  *   2. BLPOP on our own wake-up list and the lock's, for no longer than the
  *      holder's lease (or a second: see REDISLOCK_WAIT_RECHECK_US);
  *   3. the next attempt (SET NX PX, or with fencing the acquire script),
- *      which the server runs the moment the BLPOP returns, before any other
- *      client.
+ *      which the server runs as soon as the BLPOP returns, in the same turn
+ *      of its event loop and before it writes any reply (commands it has
+ *      already read from other clients in that turn may run first).
  *
  * When the script takes the lock, it pushes onto our own list, so that the
  * BLPOP returns at once and the attempt behind it finds the lock ours; it
