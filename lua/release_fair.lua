@@ -21,7 +21,6 @@ end
 if redis.call('get', KEYS[1]) ~= ARGV[1] then
     return 0
 end
-redis.call('del', KEYS[5])
 local t = redis.call('time')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local head = redis.call('lpop', KEYS[3])
@@ -36,9 +35,11 @@ while head do
         if ARGV[3] == '1' then
             redis.call('incr', KEYS[2])
         end
+        -- Overwrites the name of the waiter the last hand-over went to.
         redis.call('set', KEYS[5], head, 'PX', lease)
-        if redis.call('llen', wake) == 0 then
-            redis.call('rpush', wake, '1')
+        -- One wake-up on the list at most: a second one is taken back.
+        if redis.call('rpush', wake, '1') > 1 then
+            redis.call('rpop', wake)
         end
         redis.call('pexpire', wake, lease)
         if redis.call('llen', KEYS[3]) == 0 then
@@ -48,5 +49,5 @@ while head do
     end
     head = redis.call('lpop', KEYS[3])
 end
-redis.call('del', KEYS[1], KEYS[6])
+redis.call('del', KEYS[1], KEYS[5], KEYS[6])
 return 1
