@@ -23,7 +23,7 @@
 # elsewhere on the machine falls on all of them alike. Length:
 # REDISLOCK_BENCH_ROUNDS (default 5) rounds, in each of which every variant
 # runs REDISLOCK_BENCH_ROUND_MS (default 2000) in turns of
-# REDISLOCK_BENCH_SLICE_MS (default 50): about 90 s in all by default.
+# REDISLOCK_BENCH_SLICE_MS (default 50): about 4 minutes for single and quorum.
 # The servers are stopped on exit.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -74,7 +74,7 @@ done
 # bench/contention.php: W = 2, 8 and 32 forked workers contending for one lock,
 # holding it 0 and 1 ms (RedisLock waiting, fair, and on quorums of 3, 5 and 7
 # servers; a phpredis polling loop; a phpredis BLPOP ring, the hand-over
-# floor), about 5 minutes.
+# floor), about 3 to 5 minutes.
 # Runs after the others when no benchmark is named; "bench/run.sh contention"
 # runs it alone (through the loop above).
 if [ $# -eq 0 ]; then
