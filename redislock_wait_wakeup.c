@@ -15,9 +15,12 @@
  *      of its event loop and before it writes any reply (commands it has
  *      already read from other clients in that turn may run first).
  *
- * When the script takes the lock, it pushes onto our own list, so that the
- * BLPOP returns at once and the attempt behind it finds the lock ours; it
- * does the same when the holder's lease ends before the BLPOP would. So a
+ * When the script takes the lock, it pushes onto our own list (or leaves
+ * the lock's list the wake-up a release left there), so that the BLPOP
+ * returns at once and the attempt behind it finds the lock ours; it does
+ * the same when the holder's lease ends before the BLPOP would. It does not
+ * take a lock that a release has just handed to a woken waiter whose SET
+ * has not run yet (lua/acquire.lua). So a
  * waiter costs one round trip per try, and a release hands the key to the
  * waiter that blocked first, in the same round trip as the release, before
  * the releaser can take it back.

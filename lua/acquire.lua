@@ -7,12 +7,17 @@
 -- it (and on the lock's wake-up list, KEYS[5]) follows this script in the
 -- same write. A wake-up pushed there lets that BLPOP return at once: when
 -- the lock was granted, and when the holder's lease ends within ARGV[5] ms
--- (a holder that dies wakes nobody). A grant also drops a wake-up left on
--- the lock's list by the release before: nobody is blocked on a list that
--- holds one, and a waiter that took it now would find the lock taken (the
--- next release wakes it).
+-- (a holder that dies wakes nobody). A grant that finds a wake-up left on
+-- the lock's list by the release before (nobody is blocked on a list that
+-- holds one) leaves it there instead, for that BLPOP to take.
+-- KEYS[5] .. '-flag' (release.lua): set by a release for 2 ms when it
+-- pushed a wake-up onto KEYS[5]. When that wake-up is gone from the list
+-- while the flag is set, a blocked waiter has just taken it, and its
+-- SET NX, which the server runs at the end of this turn of its event loop,
+-- has not run yet: a grant here would take the lock from under it. So the
+-- grant is undone and the caller waits its turn.
 -- Returns {1, fence} when granted; when not, {0, pttl of the holder's
--- lease}.
+-- lease} (-2 when the lock is being handed to a woken waiter).
 local function wake_caller()
     if KEYS[4] then
         redis.call('rpush', KEYS[4], '1')
@@ -21,15 +26,19 @@ local function wake_caller()
 end
 
 if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-    local fence = 0
-    if ARGV[3] == '1' then
-        fence = redis.call('incr', KEYS[2])
+    local pending = KEYS[5] and redis.call('llen', KEYS[5]) or 0
+    if pending == 0 and KEYS[5] and redis.call('exists', KEYS[5] .. '-flag') == 1 then
+        redis.call('del', KEYS[1])
+    else
+        local fence = 0
+        if ARGV[3] == '1' then
+            fence = redis.call('incr', KEYS[2])
+        end
+        if pending == 0 then
+            wake_caller()
+        end
+        return {1, fence}
     end
-    if KEYS[5] then
-        redis.call('del', KEYS[5])
-    end
-    wake_caller()
-    return {1, fence}
 end
 local wait = tonumber(ARGV[4])
 if wait > 0 and redis.call('pttl', KEYS[3]) < wait then
