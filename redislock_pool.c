@@ -313,8 +313,8 @@ static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_
  * would mean the server closed it: idle timeout, CLIENT KILL, restart). One
  * poll() checks all of them. Returns the number of commands ready, listed
  * in run[]. */
-static zend_always_inline size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen, uint64_t start,
-                      redislock_cmd **run)
+static zend_always_inline size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen,
+                                         uint64_t start, redislock_cmd **run)
 {
     bool dropped[REDISLOCK_MAX_SERVERS] = { false };
     size_t m = 0;

@@ -86,10 +86,10 @@ bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redisloc
 
 /* Sends BLPOP on list for timeout_us with the command after (fair mode's
  * claim) in the same write: the server runs it as soon as the BLPOP
- * returns, in the same turn of its event loop. *sent_at gets when it was sent. Returns
- * the BLPOP's reply (an array when it popped, nil when it timed out, an
- * error when refused) when both replies came, NULL otherwise; the second
- * reply is cmd->reply. */
+ * returns, in the same turn of its event loop. *sent_at gets when it was
+ * sent. Returns the BLPOP's reply (an array when it popped, nil when it
+ * timed out, an error when refused) when both replies came, NULL otherwise;
+ * the second reply is cmd->reply. */
 const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const zend_string *list,
                                        uint64_t timeout_us, const redislock_words *after, uint64_t *sent_at);
 
