@@ -132,12 +132,45 @@ static int new_token(redislock_lock *l)
 
 int redislock_acquire_reply(const redisReply *r, zend_long *n)
 {
-    if (r && r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_INTEGER
-        && r->element[1]->type == REDIS_REPLY_INTEGER) {
+    /* A refusal has a third element (lua/acquire.lua): how long the waiters
+     * marker lasts. */
+    if (r && r->type == REDIS_REPLY_ARRAY && (r->elements == 2 || r->elements == 3)
+        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
+        && (r->elements == 2 || r->element[2]->type == REDIS_REPLY_INTEGER)) {
         *n = (zend_long) r->element[1]->integer;
         return r->element[0]->integer == 1;
     }
     return -1;
+}
+
+zend_long redislock_acquire_marked_ms(const redisReply *r)
+{
+    zend_long n;
+
+    return redislock_acquire_reply(r, &n) == 0 && r->elements == 3 ? (zend_long) r->element[2]->integer : -1;
+}
+
+void redislock_lock_note_marked(redislock_lock *l, zend_long least_ms, uint32_t servers, uint64_t sent_at)
+{
+    if (least_ms > 0 && servers >= redislock_lock_quorum(l)) {
+        l->marked_until = sent_at + (uint64_t) least_ms * 1000;
+    }
+}
+
+/* The least a marking round's refusals said the lock stays marked on the
+ * servers, noted when a quorum of them said it (redislock_lock_note_marked). */
+static void note_marked_round(redislock_lock *l, const redislock_cmd *cmds, uint64_t sent_at)
+{
+    zend_long least = -1;
+    uint32_t known = 0;
+
+    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
+        zend_long ms = cmds[i].status == REDISLOCK_CMD_OK ? redislock_acquire_marked_ms(cmds[i].reply) : -1;
+        if (ms > 0) {
+            least = known++ ? MIN(least, ms) : ms;
+        }
+    }
+    redislock_lock_note_marked(l, least, known, sent_at);
 }
 
 /* Reads the acquire script's answer into the tally. */
@@ -300,6 +333,9 @@ int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_
     }
     for (uint32_t i = 0; i < n; i++) {
         redislock_attempt_tally(&t, &cmds[i], &a, &fence, pttl);
+    }
+    if (mark_ms > 0) {
+        note_marked_round(l, cmds, start);
     }
     l->placed = t.mayhold;
     valid_until = redislock_lock_validity_end(start, l->settings.ttl);

@@ -34,6 +34,10 @@ typedef struct redislock_lock {
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
     bool waited_before;                   /* an acquire() of this object had to wait */
     bool script_seen;                     /* the server ran the acquire script for us: it has it cached */
+    bool left_wakeup;                     /* our last release ran while waiters were marked: it woke one of
+                                             them or left a wake-up (one server, outside fair mode) */
+    uint64_t marked_until;                /* the lock is known to be marked as waited for until then
+                                             (monotonic microseconds; 0 when not known) */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */

@@ -44,6 +44,9 @@ uint64_t redislock_wait_block_us(const redislock_wait_state *w)
      * so only a release ends it. */
     uint64_t until_expiry = w->pttl >= 0 ? (uint64_t) MAX(w->pttl, 1) * 1000 : left;
 
+    if (w->blind_until) {
+        left = MIN(left, now < w->blind_until ? w->blind_until - now : 0);
+    }
     return MIN(MIN(left, until_expiry), REDISLOCK_WAIT_RECHECK_US);
 }
 

@@ -41,6 +41,8 @@ typedef struct redislock_wait_state {
     bool marked;       /* wakeup: the lock is marked as waited for (attempts by script) */
     bool reload;       /* wakeup: the server lost the acquire script; the next attempt loads it */
     zend_long pttl;    /* the holder's remaining lease from the last attempt, -1 when not known */
+    uint64_t blind_until; /* wakeup: the next write is the BLPOP and the attempt alone, blocking until then
+                             at most (monotonic us; 0 when the write marks the lock) */
     uint64_t cap;      /* backoff: ceiling of the next random delay */
 } redislock_wait_state;
 
@@ -136,6 +138,13 @@ typedef struct redislock_attempt_cmd {
 /* Reads an answer of the acquire script: 1 when it granted the lock (*n the
  * fence), 0 when not (*n the holder's pttl), -1 when it is no such answer. */
 int redislock_acquire_reply(const redisReply *r, zend_long *n);
+/* How long a refusal r of the marking script said the lock stays marked as
+ * waited for, in ms; -1 when r is no such refusal. */
+zend_long redislock_acquire_marked_ms(const redisReply *r);
+/* Notes that the lock stays marked until sent_at + least_ms at least, by
+ * our clock (the marker's expiry only moves later), when servers (a quorum
+ * at least) said so: a release until then leaves a wake-up there. */
+void redislock_lock_note_marked(redislock_lock *l, zend_long least_ms, uint32_t servers, uint64_t sent_at);
 
 void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms);
 /* Counts the answer to an attempt command. */

@@ -32,6 +32,16 @@
  * minority of the servers while blocking on the rest, holding up the
  * waiters blocked there while they hold it up.)
  *
+ * The marking script also says how long the lock stays marked, and the
+ * marker's expiry only ever moves later, so until then every release leaves
+ * a wake-up, in the list when nobody is blocked. An object whose release
+ * ran while the lock was marked (so woke a waiter, who now has the lock, or
+ * left a wake-up) starts its next waiting acquire with the BLPOP and the
+ * attempt alone (see wait_blind): no script on one server, no marking
+ * round on a quorum. A worker that takes the same lock over and over under
+ * contention does this every time, so a critical section costs the server
+ * one script (the release) instead of two.
+ *
  * On a quorum the round ends once a quorum took the lock (or cannot), and as
  * soon as one server answered and the rest had REDISLOCK_BLOCK_GRACE_US more:
  * the wake-ups of one release reach every server at once, and one not there
@@ -58,11 +68,42 @@ static bool attempt_with_wait(const redislock_lock *l, const redislock_wait_stat
     return l->settings.servers->count == 1 && w->marked && w->blocking && !w->reload && redislock_wait_block_us(w) >= REDISLOCK_BLOCK_MIN_US;
 }
 
+/* Whether this acquire's first write can be the BLPOP and the attempt alone,
+ * without the marking script (on a quorum: without the marking round), when
+ * our last release ran while the lock was marked as waited for, and the
+ * marker lasts long enough to block. That release woke a waiter (who now holds the lock, or soon
+ * will) or left its wake-up in the list, and every release until the marker
+ * ends leaves one too: the BLPOP cannot miss a release. It can miss a lease
+ * that runs out, which nobody announces: whose lease it is we do not know,
+ * so the block lasts no longer than half our own ttl (and a second), which
+ * also leaves the lease that the SET behind a block that timed out took
+ * (dated from when the write went) at least half its length. */
+static bool wait_blind(redislock_lock *l, redislock_wait_state *w)
+{
+    uint64_t slack = (uint64_t) REDISLOCK_BLOCK_SLACK_MS * 1000;
+
+    if (!l->left_wakeup || !w->waiting || !w->blocking || w->reload
+        || l->marked_until <= redislock_now_us() + slack) {
+        return false;
+    }
+    w->blind_until = l->marked_until - slack;
+    w->pttl = l->settings.ttl / 2;
+    if (redislock_wait_block_us(w) < REDISLOCK_BLOCK_MIN_US) {
+        w->blind_until = 0;
+        w->pttl = -1;
+        return false;
+    }
+    w->marked = true;
+    return true;
+}
+
 static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
 {
     uint64_t now;
+    bool blind = wait_blind(l, w);
 
-    if (attempt_with_wait(l, w)) {
+    l->left_wakeup = false;
+    if (blind || attempt_with_wait(l, w)) {
         /* The wait that follows attempts, in the same write. */
         *result = false;
         return REDISLOCK_OK;
@@ -121,19 +162,20 @@ static void marking_call_init(redislock_call *c, const redislock_lock *l, const 
     }
 }
 
-/* The commands of our write: the marking script (one server only), the
- * BLPOP, the attempt. */
-static int our_commands(const redislock_lock *l)
+/* The commands of our write: the marking script (one server only, unless
+ * the write is blind), the BLPOP, the attempt. */
+static int our_commands(const redislock_lock *l, const redislock_wait_state *w)
 {
-    return l->settings.servers->count == 1 ? 3 : 2;
+    return l->settings.servers->count == 1 && !w->blind_until ? 3 : 2;
 }
 
 /* The reply to command k (0: the marking script, NULL when there is none;
  * 1: the BLPOP) of our write; our leftover tokens' releases may have gone
  * first in it. */
-static const redisReply *our_reply(const redislock_lock *l, const redislock_cmd *cmd, int k)
+static const redisReply *our_reply(const redislock_lock *l, const redislock_wait_state *w, const redislock_cmd *cmd,
+                                   int k)
 {
-    int ours = our_commands(l);
+    int ours = our_commands(l, w);
 
     if (ours == 2 && k == 0) {
         return NULL;
@@ -153,12 +195,12 @@ static bool given_up(const redislock_cmd *cmd, uint64_t deadline)
 static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_cmd *cmd, const redislock_attempt_cmd *a,
                          redislock_tally *t, zend_long *fence, uint64_t deadline)
 {
-    const redisReply *first = our_reply(l, cmd, 0);
+    const redisReply *first = our_reply(l, w, cmd, 0);
     uint32_t bit = (uint32_t) 1 << cmd->idx;
     zend_long n = 0, pttl = -1;
     int said = redislock_acquire_reply(first, &n);
 
-    l->script_seen = l->script_seen && (said >= 0 || our_commands(l) == 2);
+    l->script_seen = l->script_seen && (said >= 0 || our_commands(l, w) == 2);
     if (said == 1) {
         *fence = MAX(*fence, n);
         redislock_tally_yes(t, cmd);
@@ -173,7 +215,7 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
     } else if (first) {
         /* Refused, or failed midway (it may have set the key first). */
         t->mayhold |= bit;
-        if (our_reply(l, cmd, 1) && (a->scripted ? redislock_vote_acquire_script : redislock_vote_set)(cmd) != 1) {
+        if (our_reply(l, w, cmd, 1) && (a->scripted ? redislock_vote_acquire_script : redislock_vote_set)(cmd) != 1) {
             redislock_cmd_refused_by(cmd, first);
         }
     }
@@ -183,7 +225,7 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
         redislock_tally_no(t, cmd);
         t->mayhold |= bit;
         t->replied &= ~bit;
-    } else if (!our_reply(l, cmd, 1)) {
+    } else if (!our_reply(l, w, cmd, 1)) {
         redislock_tally_failure(t, cmd);
     } else if (a->scripted && redislock_cmd_noscript(cmd)) {
         redislock_tally_no(t, cmd);
@@ -235,7 +277,7 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
         a->c.argv[1] = redislock_script_acquire.sha;
         a->c.lens[1] = 40;
     }
-    if (our_commands(l) == 3) {
+    if (our_commands(l, w) == 3) {
         own = own_list(l);
         blpop[1] = ZSTR_VAL(own);
         lens[1] = ZSTR_LEN(own);
@@ -282,13 +324,17 @@ static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, 
     w->pttl = -1;
     l->script_seen = true;
     for (uint32_t i = 0; i < n; i++) {
-        const redisReply *b = our_reply(l, &cmds[i], 1);
+        const redisReply *b = our_reply(l, w, &cmds[i], 1);
         refused += b && b->type == REDIS_REPLY_ERROR;
+        if (our_commands(l, w) == 3) {
+            redislock_lock_note_marked(l, redislock_acquire_marked_ms(our_reply(l, w, &cmds[i], 0)), 1, sent_at);
+        }
         if (!tally_server(l, w, &cmds[i], &a, &t, &fence, deadline)) {
             ended += b && b->type != REDIS_REPLY_ERROR;
         }
         erred += cmds[i].status == REDISLOCK_CMD_ERROR;
     }
+    w->blind_until = 0;
     if (ended > 0) {
         /* A wait for a release that ended: woken, or timed out. */
         REDISLOCK_G(stats).waits++;

@@ -17,7 +17,10 @@
 -- has not run yet: a grant here would take the lock from under it. So the
 -- grant is undone and the caller waits its turn.
 -- Returns {1, fence} when granted; when not, {0, pttl of the holder's
--- lease} (-2 when the lock is being handed to a woken waiter).
+-- lease (-2 when the lock is being handed to a woken waiter), how long the
+-- waiters marker lasts from now (0 when ARGV[4] is 0)}. The marker's expiry
+-- only ever moves later, so the caller knows every release until then
+-- leaves a wake-up (see redislock_wait_wakeup.c).
 local function wake_caller()
     if KEYS[4] then
         redis.call('rpush', KEYS[4], '1')
@@ -41,11 +44,16 @@ if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
     end
 end
 local wait = tonumber(ARGV[4])
-if wait > 0 and redis.call('pttl', KEYS[3]) < wait then
-    redis.call('set', KEYS[3], '1', 'PX', wait)
+local marked = 0
+if wait > 0 then
+    marked = redis.call('pttl', KEYS[3])
+    if marked < wait then
+        redis.call('set', KEYS[3], '1', 'PX', wait)
+        marked = wait
+    end
 end
 local pttl = redis.call('pttl', KEYS[1])
 if pttl >= 0 and pttl < tonumber(ARGV[5] or '0') then
     wake_caller()
 end
-return {0, pttl}
+return {0, pttl, marked}
