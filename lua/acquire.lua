@@ -28,10 +28,12 @@ local function wake_caller()
     end
 end
 
+local handing = false
 if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
     local pending = KEYS[5] and redis.call('llen', KEYS[5]) or 0
     if pending == 0 and KEYS[5] and redis.call('exists', KEYS[5] .. '-flag') == 1 then
         redis.call('del', KEYS[1])
+        handing = true
     else
         local fence = 0
         if ARGV[3] == '1' then
@@ -52,7 +54,7 @@ if wait > 0 then
         marked = wait
     end
 end
-local pttl = redis.call('pttl', KEYS[1])
+local pttl = handing and -2 or redis.call('pttl', KEYS[1])
 if pttl >= 0 and pttl < tonumber(ARGV[5] or '0') then
     wake_caller()
 end

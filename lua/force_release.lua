@@ -8,8 +8,8 @@ if redis.call('del', KEYS[1]) == 0 then
 end
 local waiting = redis.call('pttl', KEYS[2])
 if waiting > 0 then
-    if redis.call('llen', KEYS[3]) == 0 then
-        redis.call('rpush', KEYS[3], '1')
+    if redis.call('rpush', KEYS[3], '1') > 1 then
+        redis.call('lpop', KEYS[3])
     end
     redis.call('pexpire', KEYS[3], waiting)
     redis.call('set', KEYS[3] .. '-flag', '1', 'PX', 2)
