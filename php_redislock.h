@@ -65,6 +65,10 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
      * text -> redislock_servers (persistent, a reference each). */
     HashTable *parsed;
 
+    /* How long locks stay marked as waited for, as far as this process
+     * knows (redislock_wait_wakeup.c): lock key and servers -> until when. */
+    HashTable *marked;
+
     /* Tokens that may sit on servers with no lock holding them. */
     struct redislock_leftover *leftovers;
     uint32_t nleftovers;

@@ -130,6 +130,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     redislock_pool_shutdown();
     redislock_tls_shutdown();
     redislock_servers_forget_parsed();
+    redislock_marked_forget();
     redislock_servers_release(REDISLOCK_G(servers));
     REDISLOCK_G(servers) = NULL;
     return SUCCESS;

@@ -173,8 +173,6 @@ int redislock_lock_release(redislock_lock *l, bool *result)
     l->has_token = false;
     l->held = false;
     *result = verdict == REDISLOCK_VERDICT_YES;
-    /* Still marked when the answer came, so when the release ran. */
-    l->left_wakeup = *result && l->marked_until && redislock_now_us() < l->marked_until;
     if (*result) {
         REDISLOCK_G(stats).released++;
     } else {

@@ -150,13 +150,6 @@ zend_long redislock_acquire_marked_ms(const redisReply *r)
     return redislock_acquire_reply(r, &n) == 0 && r->elements == 3 ? (zend_long) r->element[2]->integer : -1;
 }
 
-void redislock_lock_note_marked(redislock_lock *l, zend_long least_ms, uint32_t servers, uint64_t sent_at)
-{
-    if (least_ms > 0 && servers >= redislock_lock_quorum(l)) {
-        l->marked_until = sent_at + (uint64_t) least_ms * 1000;
-    }
-}
-
 /* The least a marking round's refusals said the lock stays marked on the
  * servers, noted when a quorum of them said it (redislock_lock_note_marked). */
 static void note_marked_round(redislock_lock *l, const redislock_cmd *cmds, uint64_t sent_at)

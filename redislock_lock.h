@@ -34,8 +34,6 @@ typedef struct redislock_lock {
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
     bool waited_before;                   /* an acquire() of this object had to wait */
     bool script_seen;                     /* the server ran the acquire script for us: it has it cached */
-    bool left_wakeup;                     /* our last release ran while waiters were marked: it woke one of
-                                             them or left a wake-up (one server, outside fair mode) */
     uint64_t marked_until;                /* the lock is known to be marked as waited for until then
                                              (monotonic microseconds; 0 when not known) */
     pid_t pid;                            /* process that wrote the token */
@@ -78,6 +76,10 @@ int redislock_lock_check(redislock_lock *l, bool *result);
  * and with counted set, counts as an auto-release once it deleted the token
  * on a quorum. */
 void redislock_lock_abandon(redislock_lock *l, bool counted);
+
+/* Frees what the process knows of how long locks stay marked as waited
+ * for (at module shutdown). */
+void redislock_marked_forget(void);
 
 /* Sets up the lock prefix + name: its keys, and how it waits (from its
  * settings, which are set by then). */

@@ -43,6 +43,7 @@ typedef struct redislock_wait_state {
     zend_long pttl;    /* the holder's remaining lease from the last attempt, -1 when not known */
     uint64_t blind_until; /* wakeup: the next write is the BLPOP and the attempt alone, blocking until then
                              at most (monotonic us; 0 when the write marks the lock) */
+    bool tried;        /* wakeup: this call has made its first attempt */
     uint64_t cap;      /* backoff: ceiling of the next random delay */
 } redislock_wait_state;
 
@@ -143,7 +144,8 @@ int redislock_acquire_reply(const redisReply *r, zend_long *n);
 zend_long redislock_acquire_marked_ms(const redisReply *r);
 /* Notes that the lock stays marked until sent_at + least_ms at least, by
  * our clock (the marker's expiry only moves later), when servers (a quorum
- * at least) said so: a release until then leaves a wake-up there. */
+ * at least) said so: a release until then leaves a wake-up there. The
+ * process keeps it for the lock's later objects too. */
 void redislock_lock_note_marked(redislock_lock *l, zend_long least_ms, uint32_t servers, uint64_t sent_at);
 
 void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms);

@@ -2,9 +2,10 @@
  * Waiting for a release, on one server or a quorum: blocked on the servers
  * until a release wakes us.
  *
- * The first attempt is a plain SET NX PX on every server. When it finds the
- * lock taken (or the object had to wait before), each further attempt on
- * one server is one write of three commands:
+ * The first attempt is a plain SET NX PX on every server (unless the lock
+ * is known to be waited for: below). When it finds the lock taken (or the
+ * object had to wait before), each further attempt on one server is one
+ * write of three commands:
  *
  *   1. the acquire script, which tries the lock and, when it is taken, marks
  *      it as waited for (so the release script pushes a wake-up);
@@ -34,13 +35,12 @@
  *
  * The marking script also says how long the lock stays marked, and the
  * marker's expiry only ever moves later, so until then every release leaves
- * a wake-up, in the list when nobody is blocked. An object whose release
- * ran while the lock was marked (so woke a waiter, who now has the lock, or
- * left a wake-up) starts its next waiting acquire with the BLPOP and the
- * attempt alone (see wait_blind): no script on one server, no marking
- * round on a quorum. A worker that takes the same lock over and over under
- * contention does this every time, so a critical section costs the server
- * one script (the release) instead of two.
+ * a wake-up, in the list when nobody is blocked. The process keeps that per
+ * lock, and while it lasts a waiting acquire begins with the BLPOP and the
+ * attempt alone (see wait_blind): no plain attempt and no script on one
+ * server, no marking round on a quorum. Under contention nearly every
+ * acquire does this, so a critical section costs the server one script
+ * (the release) instead of two.
  *
  * On a quorum the round ends once a quorum took the lock (or cannot), and as
  * soon as one server answered and the rest had REDISLOCK_BLOCK_GRACE_US more:
@@ -53,8 +53,80 @@
  * rest of the wait into backoff.
  */
 #include "php_redislock.h"
+#include "zend_smart_str.h"
 #include "redislock_wait.h"
 #include "redislock_reply.h"
+
+/* {{{ How long locks stay marked as waited for, as far as this process
+ * knows: kept for the lock's later objects too, as every request makes a
+ * new one under PHP-FPM. Emptied when it holds this many locks. */
+#define REDISLOCK_MARKED_MAX 1024
+
+/* The table's key for the lock: its key, then each server's identity. */
+static void marked_key(const redislock_lock *l, smart_str *key)
+{
+    const redislock_servers *list = l->settings.servers;
+
+    smart_str_append(key, REDISLOCK_LKEY(l, LOCK));
+    for (uint32_t i = 0; i < list->count; i++) {
+        smart_str_appendc(key, '\0');
+        smart_str_appendl(key, list->server[i].id, list->server[i].id_len);
+    }
+    smart_str_0(key);
+}
+
+void redislock_lock_note_marked(redislock_lock *l, zend_long least_ms, uint32_t servers, uint64_t sent_at)
+{
+    HashTable *t = REDISLOCK_G(marked);
+    smart_str key = { 0 };
+    zval until;
+
+    if (least_ms <= 0 || servers < redislock_lock_quorum(l)) {
+        return;
+    }
+    l->marked_until = sent_at + (uint64_t) least_ms * 1000;
+    if (!t) {
+        t = REDISLOCK_G(marked) = pemalloc(sizeof(HashTable), 1);
+        zend_hash_init(t, 16, NULL, NULL, 1);
+    }
+    if (zend_hash_num_elements(t) >= REDISLOCK_MARKED_MAX) {
+        zend_hash_clean(t);
+    }
+    marked_key(l, &key);
+    ZVAL_LONG(&until, (zend_long) l->marked_until);
+    zend_hash_str_update(t, ZSTR_VAL(key.s), ZSTR_LEN(key.s), &until);
+    smart_str_free(&key);
+}
+
+/* Until when the lock is known to stay marked (0: not known). */
+static uint64_t marked_until(const redislock_lock *l)
+{
+    HashTable *t = REDISLOCK_G(marked);
+    smart_str key = { 0 };
+    uint64_t until = l->marked_until;
+    zval *known;
+
+    if (t) {
+        marked_key(l, &key);
+        if ((known = zend_hash_str_find(t, ZSTR_VAL(key.s), ZSTR_LEN(key.s))) != NULL) {
+            until = MAX(until, (uint64_t) Z_LVAL_P(known));
+        }
+        smart_str_free(&key);
+    }
+    return until;
+}
+
+void redislock_marked_forget(void)
+{
+    HashTable *t = REDISLOCK_G(marked);
+
+    if (t) {
+        zend_hash_destroy(t);
+        pefree(t, 1);
+        REDISLOCK_G(marked) = NULL;
+    }
+}
+/* }}} */
 
 /* Whether the next attempt goes in one write with a BLPOP: on one server,
  * once the lock is known to be contended, while the server can block long
@@ -69,24 +141,26 @@ static bool attempt_with_wait(const redislock_lock *l, const redislock_wait_stat
 }
 
 /* Whether this acquire's first write can be the BLPOP and the attempt alone,
- * without the marking script (on a quorum: without the marking round), when
- * our last release ran while the lock was marked as waited for, and the
- * marker lasts long enough to block. That release woke a waiter (who now holds the lock, or soon
- * will) or left its wake-up in the list, and every release until the marker
- * ends leaves one too: the BLPOP cannot miss a release. It can miss a lease
- * that runs out, which nobody announces: whose lease it is we do not know,
+ * without the marking script (on a quorum: without the marking round): when
+ * the lock is known to stay marked as waited for long enough to block. It
+ * was held when a marking script said so, and until the marker ends every
+ * release leaves a wake-up: the lock is free only with a wake-up waiting in
+ * the list (for our BLPOP to take at once), or once a waiter took it (who
+ * holds the lock, or soon will, and whose release wakes the next). So the
+ * BLPOP cannot miss a release. It can miss a lease that runs out, which
+ * nobody announces: whose lease it is we do not know,
  * so the block lasts no longer than half our own ttl (and a second), which
  * also leaves the lease that the SET behind a block that timed out took
  * (dated from when the write went) at least half its length. */
 static bool wait_blind(redislock_lock *l, redislock_wait_state *w)
 {
-    uint64_t slack = (uint64_t) REDISLOCK_BLOCK_SLACK_MS * 1000;
+    uint64_t slack = (uint64_t) REDISLOCK_BLOCK_SLACK_MS * 1000, until;
 
-    if (!l->left_wakeup || !w->waiting || !w->blocking || w->reload
-        || l->marked_until <= redislock_now_us() + slack) {
+    if (w->tried || !w->waiting || !w->blocking || w->reload
+        || (until = marked_until(l)) <= redislock_now_us() + slack) {
         return false;
     }
-    w->blind_until = l->marked_until - slack;
+    w->blind_until = until - slack;
     w->pttl = l->settings.ttl / 2;
     if (redislock_wait_block_us(w) < REDISLOCK_BLOCK_MIN_US) {
         w->blind_until = 0;
@@ -102,7 +176,7 @@ static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *resu
     uint64_t now;
     bool blind = wait_blind(l, w);
 
-    l->left_wakeup = false;
+    w->tried = true;
     if (blind || attempt_with_wait(l, w)) {
         /* The wait that follows attempts, in the same write. */
         *result = false;
