@@ -148,10 +148,10 @@ static bool attempt_with_wait(const redislock_lock *l, const redislock_wait_stat
  * the list (for our BLPOP to take at once), or once a waiter took it (who
  * holds the lock, or soon will, and whose release wakes the next). So the
  * BLPOP cannot miss a release. It can miss a lease that runs out, which
- * nobody announces: whose lease it is we do not know,
- * so the block lasts no longer than half our own ttl (and a second), which
- * also leaves the lease that the SET behind a block that timed out took
- * (dated from when the write went) at least half its length. */
+ * nobody announces: whose lease it is we do not know, so the block lasts no
+ * longer than half our own ttl (and a second), which also leaves the lease
+ * that the SET behind a block that timed out took (dated from when the
+ * write went) at least half its length. */
 static bool wait_blind(redislock_lock *l, redislock_wait_state *w)
 {
     uint64_t slack = (uint64_t) REDISLOCK_BLOCK_SLACK_MS * 1000, until;
@@ -396,7 +396,8 @@ static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, 
     l->pid = redislock_pid();
     deadline = send_pipeline(l, w, block, cmds, &a, &sent_at);
     w->pttl = -1;
-    l->script_seen = true;
+    /* A blind write ran no script: the server may still not have it. */
+    l->script_seen = l->script_seen || !w->blind_until;
     for (uint32_t i = 0; i < n; i++) {
         const redisReply *b = our_reply(l, w, &cmds[i], 1);
         refused += b && b->type == REDIS_REPLY_ERROR;
