@@ -15,20 +15,45 @@ $opts = rl_quorum_opts($servers, $p, ['ttl' => 10000]);
 $a = rl_admin();
 $first = $servers[0]->client();
 $blocked = fn() => (int) $first->info('clients', 'blocked_clients');
-$calls = function () use ($servers): array {
-    $sum = [];
+$blockedOnAll = function () use ($servers): bool {
     foreach ($servers as $s) {
-        foreach (rl_cont_calls($s->client()) as $cmd => $n) {
-            $sum[$cmd] = ($sum[$cmd] ?? 0) + $n;
+        if ((int) $s->client()->info('clients', 'blocked_clients') !== 1) {
+            return false;
         }
     }
-    return $sum;
+    return true;
 };
-$scripts = fn(array $c) => ($c['evalsha'] ?? 0) + ($c['eval'] ?? 0);
+/* Every command the servers run is logged (with its arguments), so that
+ * the scripts run can be told apart: the marking script is acquire.lua. */
+$lua = __DIR__ . '/../lua/';
+$acquireSha = sha1_file($lua . 'acquire.lua');
+$acquireHead = substr(file_get_contents($lua . 'acquire.lua'), 0, 64);
+$releaseSha = sha1_file($lua . 'release.lua');
+$log = function (bool $start) use ($servers): array {
+    $scripts = [];
+    foreach ($servers as $s) {
+        $c = $s->client();
+        if ($start) {
+            $c->cmd('CONFIG', 'SET', 'slowlog-max-len', '10000');
+            $c->cmd('CONFIG', 'SET', 'slowlog-log-slower-than', '0');
+            $c->cmd('SLOWLOG', 'RESET');
+            continue;
+        }
+        foreach ($c->cmd('SLOWLOG', 'GET', '-1') as $entry) {
+            $args = $entry[3];
+            if (in_array(strtolower($args[0]), ['evalsha', 'eval'], true)) {
+                $scripts[] = $args[1];
+            }
+        }
+        $c->cmd('CONFIG', 'SET', 'slowlog-log-slower-than', '10000');
+    }
+    return $scripts;
+};
 
 /* B takes the lock, lets A (this process) wait for it, then waits for it
- * itself, is woken by A's release and holds the lock for 300 ms. */
-$b = rl_cont_spawn(function () use ($p, $opts, $servers): int {
+ * itself, is woken by A's release, holds the lock until it sees A blocked
+ * on every server and 200 ms more, and releases it. */
+$b = rl_cont_spawn(function () use ($p, $opts, $servers, $blockedOnAll): int {
     $c = $servers[0]->client();
     $lock = new RedisLock('job', $opts);
     if (!$lock->acquire()) {
@@ -39,8 +64,10 @@ $b = rl_cont_spawn(function () use ($p, $opts, $servers): int {
     if (!$lock->acquire(10000)) {
         return 3;
     }
-    (new RLClient())->cmd('RPUSH', $p . 'b', 'woken');
-    usleep(300000);
+    $admin = new RLClient();
+    $admin->cmd('RPUSH', $p . 'b', 'woken');
+    $admin->cmd('RPUSH', $p . 'b', rl_cont_until($blockedOnAll, 10000) ? 'A blocked on every server' : 'A not blocked on every server');
+    usleep(200000);
     return $lock->release() ? 0 : 4;
 });
 $lock = new RedisLock('job', $opts);
@@ -49,17 +76,21 @@ var_dump($lock->acquire(10000));
 var_dump(rl_cont_until(fn() => $blocked() === 1, 10000));
 var_dump($lock->release());
 var_dump($a->cmd('BLPOP', $p . 'b', '5')[1]);
-$before = $calls();
-$sent = RedisLock::stats()['commands'];
+$log(true);
 $t0 = hrtime(true);
 var_dump($lock->acquire(10000));
 $ms = rl_cont_ms($t0);
-$after = $calls();
-/* One write to each server: BLPOP and the SET NX behind it. The scripts
- * run meanwhile are B's release, one on each server. */
-echo 'commands A sent: ', RedisLock::stats()['commands'] - $sent, "\n";
-echo 'scripts run: ', $scripts($after) - $scripts($before), "\n";
-echo 'BLPOPs: ', ($after['blpop'] ?? 0) - ($before['blpop'] ?? 0), "\n";
+$scripts = $log(false);
+/* One write to each server, BLPOP and the SET NX behind it: no marking
+ * script. The scripts run meanwhile are B's release, one on each server
+ * (and, if A gave up on a server whose wake-up came late, A's release of
+ * what its SET may have taken there). */
+var_dump($a->cmd('BLPOP', $p . 'b', '5')[1]);
+$marking = count(array_filter($scripts, fn($s) => $s === $acquireSha || str_starts_with($s, $acquireHead)));
+echo 'marking scripts run: ', $marking, "\n";
+echo 'other scripts than releases: ', count(array_filter($scripts, fn($s) => $s !== $releaseSha && $s !== $acquireSha && !str_starts_with($s, $acquireHead))), "\n";
+/* A was woken by them: they ran on a majority before its acquire returned. */
+echo 'releases run: ', count($scripts) - $marking >= 2 ? 'on a majority at least' : count($scripts) - $marking, "\n";
 echo $ms >= 150 ? "waited for B's release\n" : "did not wait: $ms ms\n";
 echo 'exit code of B: ', rl_cont_reap($b), "\n";
 var_dump($lock->release());
@@ -76,9 +107,10 @@ bool(true)
 bool(true)
 string(5) "woken"
 bool(true)
-commands A sent: 6
-scripts run: 3
-BLPOPs: 3
+string(25) "A blocked on every server"
+marking scripts run: 0
+other scripts than releases: 0
+releases run: on a majority at least
 waited for B's release
 exit code of B: 0
 bool(true)
