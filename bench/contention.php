@@ -37,6 +37,14 @@
  *                    the ceiling for a lock that passes the lock to a waiter,
  *                    which the polling loop is not (its releaser takes the lock
  *                    straight back)
+ *   phpredis hand-over the same ring, with a lock on it: the woken worker takes
+ *                    the lock (SET NX PX, sent behind its BLPOP in the same
+ *                    write), and releases it by a bare compare-and-delete
+ *                    script with the push to the next worker behind it. The
+ *                    least a lock that hands over costs the server: a take, a
+ *                    release and a hand-over in two writes, as RedisLock's,
+ *                    with no waiter bookkeeping at all (it only works because
+ *                    the ring knows who is next and nobody ever fails)
  *
  * Settings (environment):
  *   REDISLOCK_BENCH_PORTS               the server (bench/run.sh sets it; the first port is used)
@@ -69,10 +77,20 @@ $workerCounts = array_map('intval', explode(',', getenv('REDISLOCK_BENCH_CONTENT
 $ttl = 10000;
 $maxWaitMs = 60000; /* far beyond any wait here: a false acquire is a failure */
 
+/* The hand-over lock's release: compare-and-delete, nothing else. */
+const BARE_RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
 foreach ($ports as $p) {
     $admin = admin($p);
     $releaseSha = $admin->script('load', file_get_contents(__DIR__ . '/../lua/release.lua'));
+    $admin->script('load', BARE_RELEASE);
     $admin->close();
+}
+
+/* The variants that pass a token around a ring of workers. */
+function is_ring(string $variant): bool
+{
+    return $variant === 'phpredis ring' || $variant === 'phpredis hand-over';
 }
 
 /*
@@ -143,6 +161,32 @@ function make_cycle(string $variant, string $key, array $ports, int $ttl, int $h
                 $r->rPush($next, '1');
                 return true;
             };
+        case 'phpredis hand-over':
+            $r = new Redis();
+            $r->connect('127.0.0.1', $port);
+            $mine = "$key:ring:$i";
+            $next = "$key:ring:" . (($i + 1) % $w);
+            $bare = sha1(BARE_RELEASE);
+            /* Each step is one write, as RedisLock's: BLPOP with the SET
+             * behind it, and the release with the push behind it. */
+            return function (callable $held) use ($r, $key, $mine, $next, $ttl, $holdUs, $bare): bool {
+                $token = bin2hex(random_bytes(16));
+                /* One-second blocks (phpredis takes whole seconds), so that
+                 * the workers notice the end. */
+                [$woken, $took] = $r->pipeline()->blPop([$mine], 1)->set($key, $token, ['nx', 'px' => $ttl])->exec();
+                if (!$woken) {
+                    return false;
+                }
+                if ($took !== true) {
+                    throw new RuntimeException('the hand-over ring found its lock taken');
+                }
+                $held();
+                if ($holdUs > 0) {
+                    usleep($holdUs);
+                }
+                [$released] = $r->pipeline()->evalSha($bare, [$key, $token], 1)->rPush($next, '1')->exec();
+                return $released === 1;
+            };
         case 'RedisLock wait':
         case 'RedisLock fair':
             $lock = new RedisLock($key, ['servers' => implode(',', array_map(fn($p) => "redis://127.0.0.1:$p", $ports)),
@@ -192,7 +236,7 @@ function run_round(string $variant, int $w, array $allPorts, int $runMs, int $tt
     foreach ($ports as $p) {
         $admin = admin($p);
         $admin->del($admin->keys($key . '*') ?: [$key]);
-        if ($variant === 'phpredis ring') {
+        if (is_ring($variant)) {
             $admin->rPush("$key:ring:0", '1');
         }
         $admin->rawCommand('CONFIG', 'RESETSTAT');
@@ -236,7 +280,7 @@ function run_round(string $variant, int $w, array $allPorts, int $runMs, int $tt
     }
     $done = array_map(fn($r) => is_array($r) && isset($r[5]) ? $r[5] : $end, $results);
     /* The ring's workers end by a BLPOP timing out, after the end. */
-    $elapsed = $variant === 'phpredis ring' ? $end - $start : max(max($done), $end) - $start;
+    $elapsed = is_ring($variant) ? $end - $start : max(max($done), $end) - $start;
     $calls = ['_cpu' => -$cpu0];
     foreach ($ports as $p) {
         $admin = admin($p);
@@ -274,6 +318,22 @@ function round_rate(array $results, int $elapsedNs): float
         $sections += is_array($r) && isset($r[0]) ? $r[0] : 0;
     }
     return $sections / ($elapsedNs / 1e9);
+}
+
+/* The lock server's CPU per critical section in one round, in us. */
+function round_cpu(array $results, float $cpuSeconds): float
+{
+    $sections = 0;
+    foreach ($results as $r) {
+        $sections += is_array($r) && isset($r[0]) ? $r[0] : 0;
+    }
+    return $sections ? $cpuSeconds / $sections * 1e6 : NAN;
+}
+
+/* Median and range of the per-round ratios of variant $a's figures to $b's. */
+function round_ratio(array $perRound, string $a, string $b): array
+{
+    return median_range(array_map(fn($x, $y) => $x / $y, $perRound[$a], $perRound[$b]));
 }
 
 function admin(int $port): Redis
@@ -323,8 +383,13 @@ function summarize(string $variant, int $w, array $results, array $calls, int $e
         if ($variant === 'phpredis poll' && in_array($cmd, ['set', 'evalsha', 'eval'], true)) {
             $trips += $n;
         }
+        /* The rings send BLPOP and RPUSH, the hand-over lock its SET and
+         * EVALSHA too (its script runs GET and DEL). */
+        if (is_ring($variant) && in_array($cmd, ['blpop', 'rpush', 'set', 'evalsha'], true)) {
+            $trips += $n;
+        }
     }
-    if ($variant !== 'phpredis poll') {
+    if ($variant !== 'phpredis poll' && !is_ring($variant)) {
         $trips = $sentByClients;
     }
     return [
@@ -355,7 +420,7 @@ function median_range(array $v): array
 }
 
 $variants = ['RedisLock wait', 'RedisLock fair', ...array_map(fn($n) => "RedisLock N=$n", $quorums), 'phpredis poll',
-    'phpredis ring'];
+    'phpredis ring', 'phpredis hand-over'];
 $head = sprintf('%4s  %-15s %10s %9s %9s %9s %8s %8s %9s %10s %6s', 'W', 'variant', 'sections/s', 'p50 ms',
     'p99 ms', 'max ms', 'hold ms', 'cmds/cs', 'sent/cs', 'cpu us/cs', 'failed');
 $verdictLines = [];
@@ -365,6 +430,7 @@ foreach ($holds as $holdUs) {
     echo $head, "\n", str_repeat('-', strlen($head)), "\n";
     $rows = [];
     $roundRates = [];
+    $roundCpu = [];
     foreach ($workerCounts as $w) {
         $acc = array_fill_keys($variants, ['results' => [], 'calls' => [], 'elapsed' => 0]);
         for ($round = 0; $round < $rounds; $round++) {
@@ -377,6 +443,7 @@ foreach ($holds as $holdUs) {
                 }
                 $acc[$variant]['elapsed'] += $elapsed;
                 $roundRates[$w][$variant][] = round_rate($results, $elapsed);
+                $roundCpu[$w][$variant][] = round_cpu($results, $calls['_cpu']);
             }
         }
         foreach ($variants as $variant) {
@@ -385,7 +452,7 @@ foreach ($holds as $holdUs) {
             /* The ring's workers end on a BLPOP that times out: not failures. */
             printf("%4d  %-15s %10.0f %9.2f %9.2f %9.2f %8.2f %8.1f %9.2f %10.1f %6s\n", $w, $variant, $r['per_s'],
                 $r['p50'], $r['p99'], $r['max'], $r['hold'], $r['all'], $r['trips'], $r['cpu'],
-                $variant === 'phpredis ring' ? '-' : (string) $r['fail']);
+                is_ring($variant) ? '-' : (string) $r['fail']);
             foreach ($r['errors'] as $e) {
                 echo "      worker error: $e\n";
             }
@@ -401,12 +468,19 @@ foreach ($holds as $holdUs) {
                 $roundRates[$w][$variant], $roundRates[$w]['phpredis poll']));
             [$vsRing, $ringRange] = median_range(array_map(fn($mine, $theirs) => $mine / $theirs,
                 $roundRates[$w][$variant], $roundRates[$w]['phpredis ring']));
+            [$vsHandOver, $handOverRange] = round_ratio($roundRates[$w], $variant, 'phpredis hand-over');
+            /* The server's CPU per section: median of the per-round
+             * ratios, as for the throughput. */
+            [$cpuVsPoll, $cpuPollRange] = round_ratio($roundCpu[$w], $variant, 'phpredis poll');
+            [$cpuVsFloor, $cpuFloorRange] = round_ratio($roundCpu[$w], $variant, 'phpredis hand-over');
             $verdicts = [
-                sprintf('throughput %.2fx polling [%s] (>= 1: %s), %.2fx the hand-over floor [%s]', $vsPoll,
-                    $pollRange, $vsPoll >= 1 ? 'met' : 'NOT met', $vsRing, $ringRange),
+                sprintf('throughput %.2fx polling [%s] (>= 1: %s), %.2fx the ring\'s [%s], %.2fx the hand-over lock\'s [%s]',
+                    $vsPoll, $pollRange, $vsPoll >= 1 ? 'met' : 'NOT met', $vsRing, $ringRange, $vsHandOver,
+                    $handOverRange),
                 sprintf('sent/cs %.2f (<= 6: %s)', $r['trips'], $r['trips'] <= 6 ? 'met' : 'NOT met'),
-                sprintf('server cpu/cs %.1f us, %.2fx polling\'s (<= 1: %s)', $r['cpu'], $r['cpu'] / $poll['cpu'],
-                    $r['cpu'] <= $poll['cpu'] ? 'met' : 'NOT met'),
+                sprintf('server cpu/cs %.1f us, %.2fx polling\'s [%s] (<= 1: %s), %.2fx the hand-over lock\'s [%s]',
+                    $r['cpu'], $cpuVsPoll, $cpuPollRange, $cpuVsPoll <= 1 ? 'met' : 'NOT met', $cpuVsFloor,
+                    $cpuFloorRange),
                 /* INFO commandstats: the part of that CPU spent in scripts,
                  * and the rest (reading, writing, plain commands). */
                 sprintf('of which scripts %.1f us (polling %.1f), the rest %.1f us (polling %.1f)', $r['script'],
@@ -429,8 +503,15 @@ foreach ($holds as $holdUs) {
                 $r['all'], $n);
         }
         $ring = $byVariant['phpredis ring'];
-        $verdictLines[] = sprintf("  W=%-3d %-15s %.0f sections/s: polling is %.2fx the floor (its releaser takes the lock back, p50 wait %.2f ms, max %.1f ms)",
+        $verdictLines[] = sprintf("  W=%-3d %-15s %.0f sections/s: polling is %.2fx the ring (its releaser takes the lock back, p50 wait %.2f ms, max %.1f ms)",
             $w, 'phpredis ring', $ring['per_s'], $poll['per_s'] / $ring['per_s'], $poll['p50'], $poll['max']);
+        /* What a lock that hands over cannot go below, against polling,
+         * whose releaser takes the lock back instead of handing it over. */
+        $floor = $byVariant['phpredis hand-over'];
+        $verdictLines[] = sprintf("  W=%-3d %-15s %.0f sections/s, %.2fx polling's [%s]; server cpu/cs %.1f us, %.2fx polling's [%s] (scripts %.1f us, the rest %.1f us)",
+            $w, 'phpredis hand-over', $floor['per_s'], ...round_ratio($roundRates[$w], 'phpredis hand-over', 'phpredis poll'),
+            ...[$floor['cpu'], ...round_ratio($roundCpu[$w], 'phpredis hand-over', 'phpredis poll'), $floor['script'],
+            $floor['cpu'] - $floor['script']]);
         /* The same bound for the ring, which has no lock: a wait there is
          * W - 1 hand-overs and nothing else, so what exceeds its bound is
          * the scheduling of W processes and the servers on this machine. */

@@ -74,7 +74,8 @@ done
 # bench/contention.php: W = 2, 8 and 32 forked workers contending for one lock,
 # holding it 0 and 1 ms (RedisLock waiting, fair, and on quorums of 3, 5 and 7
 # servers; a phpredis polling loop; a phpredis BLPOP ring, the hand-over
-# floor), about 3 to 5 minutes.
+# floor; the same ring carrying a bare SET NX / compare-and-delete lock, the
+# least a lock that hands over costs), about 3 to 5 minutes.
 # Runs after the others when no benchmark is named; "bench/run.sh contention"
 # runs it alone (through the loop above).
 if [ $# -eq 0 ]; then
