@@ -26,9 +26,10 @@ $blockedOnAll = function () use ($servers): bool {
 /* Every command the servers run is logged (with its arguments), so that
  * the scripts run can be told apart: the marking script is acquire.lua. */
 $lua = __DIR__ . '/../lua/';
-$acquireSha = sha1_file($lua . 'acquire.lua');
-$acquireHead = substr(file_get_contents($lua . 'acquire.lua'), 0, 64);
-$releaseSha = sha1_file($lua . 'release.lua');
+/* A script in the log: its SHA1 (EVALSHA) or its body's first 128 bytes
+ * (EVAL, as a release kept for later goes). */
+$is = fn(string $arg, string $name) => $arg === sha1_file($lua . "$name.lua")
+    || str_starts_with(file_get_contents($lua . "$name.lua"), substr($arg, 0, 64));
 $log = function (bool $start) use ($servers): array {
     $scripts = [];
     foreach ($servers as $s) {
@@ -86,11 +87,12 @@ $scripts = $log(false);
  * (and, if A gave up on a server whose wake-up came late, A's release of
  * what its SET may have taken there). */
 var_dump($a->cmd('BLPOP', $p . 'b', '5')[1]);
-$marking = count(array_filter($scripts, fn($s) => $s === $acquireSha || str_starts_with($s, $acquireHead)));
+$marking = count(array_filter($scripts, fn($s) => $is($s, 'acquire')));
+$releases = count(array_filter($scripts, fn($s) => $is($s, 'release')));
 echo 'marking scripts run: ', $marking, "\n";
-echo 'other scripts than releases: ', count(array_filter($scripts, fn($s) => $s !== $releaseSha && $s !== $acquireSha && !str_starts_with($s, $acquireHead))), "\n";
+echo 'other scripts than releases: ', count($scripts) - $marking - $releases, "\n";
 /* A was woken by them: they ran on a majority before its acquire returned. */
-echo 'releases run: ', count($scripts) - $marking >= 2 ? 'on a majority at least' : count($scripts) - $marking, "\n";
+echo 'releases run: ', $releases >= 2 ? 'on a majority at least' : $releases, "\n";
 echo $ms >= 150 ? "waited for B's release\n" : "did not wait: $ms ms\n";
 echo 'exit code of B: ', rl_cont_reap($b), "\n";
 var_dump($lock->release());
