@@ -30,31 +30,35 @@ $lua = __DIR__ . '/../lua/';
  * (EVAL, as a release kept for later goes). */
 $is = fn(string $arg, string $name) => $arg === sha1_file($lua . "$name.lua")
     || str_starts_with(file_get_contents($lua . "$name.lua"), substr($arg, 0, 64));
-$log = function (bool $start) use ($servers): array {
-    $scripts = [];
+$logStart = function () use ($servers): void {
     foreach ($servers as $s) {
         $c = $s->client();
-        if ($start) {
-            $c->cmd('CONFIG', 'SET', 'slowlog-max-len', '10000');
-            $c->cmd('CONFIG', 'SET', 'slowlog-log-slower-than', '0');
-            $c->cmd('SLOWLOG', 'RESET');
-            continue;
-        }
-        foreach ($c->cmd('SLOWLOG', 'GET', '-1') as $entry) {
+        $c->cmd('CONFIG', 'SET', 'slowlog-max-len', '100000');
+        $c->cmd('CONFIG', 'SET', 'slowlog-log-slower-than', '0');
+        $c->cmd('SLOWLOG', 'RESET');
+    }
+};
+/* The scripts the servers have run since $logStart(): [acquire.lua's,
+ * release.lua's, others]. */
+$logScripts = function () use ($servers, $is): array {
+    $n = [0, 0, 0];
+    foreach ($servers as $s) {
+        foreach ($s->client()->cmd('SLOWLOG', 'GET', '-1') as $entry) {
             $args = $entry[3];
             if (in_array(strtolower($args[0]), ['evalsha', 'eval'], true)) {
-                $scripts[] = $args[1];
+                $n[$is($args[1], 'acquire') ? 0 : ($is($args[1], 'release') ? 1 : 2)]++;
             }
         }
-        $c->cmd('CONFIG', 'SET', 'slowlog-log-slower-than', '10000');
     }
-    return $scripts;
+    return $n;
 };
 
 /* B takes the lock, lets A (this process) wait for it, then waits for it
- * itself, is woken by A's release, holds the lock until it sees A blocked
- * on every server and 200 ms more, and releases it. */
-$b = rl_cont_spawn(function () use ($p, $opts, $servers, $blockedOnAll): int {
+ * itself, is woken by A's release, and holds the lock until it sees A
+ * blocked on every server. It then looks at the scripts the servers have
+ * run since A began to acquire: A's first write went out without the
+ * marking round. 200 ms later it releases. */
+$b = rl_cont_spawn(function () use ($p, $opts, $servers, $blockedOnAll, $logScripts): int {
     $c = $servers[0]->client();
     $lock = new RedisLock('job', $opts);
     if (!$lock->acquire()) {
@@ -68,6 +72,8 @@ $b = rl_cont_spawn(function () use ($p, $opts, $servers, $blockedOnAll): int {
     $admin = new RLClient();
     $admin->cmd('RPUSH', $p . 'b', 'woken');
     $admin->cmd('RPUSH', $p . 'b', rl_cont_until($blockedOnAll, 10000) ? 'A blocked on every server' : 'A not blocked on every server');
+    [$marking] = $logScripts();
+    $admin->cmd('RPUSH', $p . 'b', "marking scripts run before A blocked: $marking");
     usleep(200000);
     return $lock->release() ? 0 : 4;
 });
@@ -77,25 +83,28 @@ var_dump($lock->acquire(10000));
 var_dump(rl_cont_until(fn() => $blocked() === 1, 10000));
 var_dump($lock->release());
 var_dump($a->cmd('BLPOP', $p . 'b', '5')[1]);
-$log(true);
+$logStart();
 $t0 = hrtime(true);
 var_dump($lock->acquire(10000));
 $ms = rl_cont_ms($t0);
-$scripts = $log(false);
 /* One write to each server, BLPOP and the SET NX behind it: no marking
- * script. The scripts run meanwhile are B's release, one on each server
- * (and, if A gave up on a server whose wake-up came late, A's release of
- * what its SET may have taken there). */
+ * script (B counted them while A was blocked). What runs after B's release
+ * depends on how fast the servers' wake-ups reach A: B's releases, and if
+ * A gave up on a server whose wake-up came late, A's release of what its
+ * SET may have taken there (or, with a minority, A's return to the marking
+ * script). */
 var_dump($a->cmd('BLPOP', $p . 'b', '5')[1]);
-$marking = count(array_filter($scripts, fn($s) => $is($s, 'acquire')));
-$releases = count(array_filter($scripts, fn($s) => $is($s, 'release')));
-echo 'marking scripts run: ', $marking, "\n";
-echo 'other scripts than releases: ', count($scripts) - $marking - $releases, "\n";
+var_dump($a->cmd('BLPOP', $p . 'b', '5')[1]);
+[, $releases, $others] = $logScripts();
+echo 'other scripts than ours: ', $others, "\n";
 /* A was woken by them: they ran on a majority before its acquire returned. */
 echo 'releases run: ', $releases >= 2 ? 'on a majority at least' : $releases, "\n";
 echo $ms >= 150 ? "waited for B's release\n" : "did not wait: $ms ms\n";
 echo 'exit code of B: ', rl_cont_reap($b), "\n";
 var_dump($lock->release());
+foreach ($servers as $s) {
+    $s->client()->cmd('CONFIG', 'SET', 'slowlog-log-slower-than', '10000');
+}
 ?>
 --CLEAN--
 <?php
@@ -110,8 +119,8 @@ bool(true)
 string(5) "woken"
 bool(true)
 string(25) "A blocked on every server"
-marking scripts run: 0
-other scripts than releases: 0
+string(39) "marking scripts run before A blocked: 0"
+other scripts than ours: 0
 releases run: on a majority at least
 waited for B's release
 exit code of B: 0
