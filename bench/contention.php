@@ -312,23 +312,26 @@ function server_cpu(Redis $admin): float
     return (float) ($sys[1] ?? 0) + (float) ($user[1] ?? 0);
 }
 
-/* Critical sections per second in one round's results. */
-function round_rate(array $results, int $elapsedNs): float
+/* Critical sections in one round's results. */
+function round_sections(array $results): int
 {
     $sections = 0;
     foreach ($results as $r) {
         $sections += is_array($r) && isset($r[0]) ? $r[0] : 0;
     }
-    return $sections / ($elapsedNs / 1e9);
+    return $sections;
+}
+
+/* Critical sections per second in one round's results. */
+function round_rate(array $results, int $elapsedNs): float
+{
+    return round_sections($results) / ($elapsedNs / 1e9);
 }
 
 /* The lock server's CPU per critical section in one round, in us. */
 function round_cpu(array $results, float $cpuSeconds): float
 {
-    $sections = 0;
-    foreach ($results as $r) {
-        $sections += is_array($r) && isset($r[0]) ? $r[0] : 0;
-    }
+    $sections = round_sections($results);
     return $sections ? $cpuSeconds / $sections * 1e6 : NAN;
 }
 
@@ -466,10 +469,8 @@ foreach ($holds as $holdUs) {
         $poll = $byVariant['phpredis poll'];
         foreach (['RedisLock wait', 'RedisLock fair'] as $variant) {
             $r = $byVariant[$variant];
-            [$vsPoll, $pollRange] = median_range(array_map(fn($mine, $theirs) => $mine / $theirs,
-                $roundRates[$w][$variant], $roundRates[$w]['phpredis poll']));
-            [$vsRing, $ringRange] = median_range(array_map(fn($mine, $theirs) => $mine / $theirs,
-                $roundRates[$w][$variant], $roundRates[$w]['phpredis ring']));
+            [$vsPoll, $pollRange] = round_ratio($roundRates[$w], $variant, 'phpredis poll');
+            [$vsRing, $ringRange] = round_ratio($roundRates[$w], $variant, 'phpredis ring');
             [$vsHandOver, $handOverRange] = round_ratio($roundRates[$w], $variant, 'phpredis hand-over');
             /* The server's CPU per section: median of the per-round
              * ratios, as for the throughput. */
@@ -510,10 +511,11 @@ foreach ($holds as $holdUs) {
         /* What a lock that hands over cannot go below, against polling,
          * whose releaser takes the lock back instead of handing it over. */
         $floor = $byVariant['phpredis hand-over'];
+        [$floorRate, $floorRateRange] = round_ratio($roundRates[$w], 'phpredis hand-over', 'phpredis poll');
+        [$floorCpu, $floorCpuRange] = round_ratio($roundCpu[$w], 'phpredis hand-over', 'phpredis poll');
         $verdictLines[] = sprintf("  W=%-3d %-15s %.0f sections/s, %.2fx polling's [%s]; server cpu/cs %.1f us, %.2fx polling's [%s] (scripts %.1f us, the rest %.1f us)",
-            $w, 'phpredis hand-over', $floor['per_s'], ...round_ratio($roundRates[$w], 'phpredis hand-over', 'phpredis poll'),
-            ...[$floor['cpu'], ...round_ratio($roundCpu[$w], 'phpredis hand-over', 'phpredis poll'), $floor['script'],
-            $floor['cpu'] - $floor['script']]);
+            $w, 'phpredis hand-over', $floor['per_s'], $floorRate, $floorRateRange, $floor['cpu'], $floorCpu,
+            $floorCpuRange, $floor['script'], $floor['cpu'] - $floor['script']);
         /* The same bound for the ring, which has no lock: a wait there is
          * W - 1 hand-overs and nothing else, so what exceeds its bound is
          * the scheduling of W processes and the servers on this machine. */

@@ -25,11 +25,12 @@ $blockedOnAll = function () use ($servers): bool {
 };
 /* Every command the servers run is logged (with its arguments), so that
  * the scripts run can be told apart: the marking script is acquire.lua. */
-$lua = __DIR__ . '/../lua/';
+$body = fn(string $name) => file_get_contents(__DIR__ . "/../lua/$name.lua");
+$scriptsKnown = ['acquire' => $body('acquire'), 'release' => $body('release')];
 /* A script in the log: its SHA1 (EVALSHA) or its body's first 128 bytes
  * (EVAL, as a release kept for later goes). */
-$is = fn(string $arg, string $name) => $arg === sha1_file($lua . "$name.lua")
-    || str_starts_with(file_get_contents($lua . "$name.lua"), substr($arg, 0, 64));
+$is = fn(string $arg, string $name) => $arg === sha1($scriptsKnown[$name])
+    || str_starts_with($scriptsKnown[$name], substr($arg, 0, 64));
 $logStart = function () use ($servers): void {
     foreach ($servers as $s) {
         $c = $s->client();
@@ -102,9 +103,6 @@ echo 'releases run: ', $releases >= 2 ? 'on a majority at least' : $releases, "\
 echo $ms >= 150 ? "waited for B's release\n" : "did not wait: $ms ms\n";
 echo 'exit code of B: ', rl_cont_reap($b), "\n";
 var_dump($lock->release());
-foreach ($servers as $s) {
-    $s->client()->cmd('CONFIG', 'SET', 'slowlog-log-slower-than', '10000');
-}
 ?>
 --CLEAN--
 <?php
