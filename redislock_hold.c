@@ -309,8 +309,11 @@ int redislock_lock_force_release(redislock_lock *l, bool *result)
     redislock_call c;
 
     redislock_lock_call_init(&c, l, keys, 3, false);
+    /* The release script, forced: no token to match. */
+    redislock_call_arg(&c, "", 0);
+    redislock_call_bool(&c, true);
     *result = false;
-    redislock_lock_call_all(l, &redislock_script_force_release, cmds, &c, NULL);
+    redislock_lock_call_all(l, &redislock_script_release, cmds, &c, NULL);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }

@@ -138,6 +138,11 @@ int redislock_acquire_reply(const redisReply *r, zend_long *n)
         && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
         && (r->elements == 2 || r->element[2]->type == REDIS_REPLY_INTEGER)) {
         *n = (zend_long) r->element[1]->integer;
+        if (r->element[0]->integer != 1 && *n == -2) {
+            /* Being handed to a woken waiter, or free for a moment: try
+             * again soon, as for a lease that ends now. */
+            *n = 0;
+        }
         return r->element[0]->integer == 1;
     }
     return -1;
@@ -176,12 +181,13 @@ int redislock_vote_acquire_script(const redislock_cmd *cmd)
 
 static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
 {
-    int vote = redislock_vote_acquire_script(cmd);
+    zend_long n = 0;
+    int vote = cmd->status == REDISLOCK_CMD_OK ? redislock_acquire_reply(cmd->reply, &n) : -1;
 
     if (vote == 1) {
-        *fence = MAX(*fence, (zend_long) cmd->reply->element[1]->integer);
+        *fence = MAX(*fence, n);
     } else if (vote == 0) {
-        *pttl = MAX(*pttl, (zend_long) cmd->reply->element[1]->integer);
+        *pttl = MAX(*pttl, n);
     }
     redislock_tally_vote(t, cmd, vote);
 }
@@ -251,11 +257,13 @@ void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *
 {
     redislock_call *c = &a->c;
 
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT };
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT,
+                                                REDISLOCK_KEY_WAKE };
 
     a->scripted = l->settings.fencing || mark_ms > 0;
     if (a->scripted) {
-        redislock_lock_call_init(c, l, keys, 3, true);
+        /* A waiter's names the lock's wake-up list too (lua/acquire.lua). */
+        redislock_lock_call_init(c, l, keys, mark_ms > 0 ? 4 : 3, true);
         redislock_call_long(c, mark_ms);
         return;
     }

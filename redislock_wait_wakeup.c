@@ -200,22 +200,22 @@ static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *resu
 }
 
 /* The acquire script's call that goes before the BLPOP: KEYS = lock, fence
- * counter, waiters marker, our own wake-up list, the lock's; ARGV = token,
+ * counter, waiters marker, the lock's wake-up list, our own; ARGV = token,
  * ttl, fenced, the rest of the wait (the marker lasts that long), and how
  * short a lease the holder may have left before we do not block (only when
  * the block was not timed by a lease known already). */
 static void marking_call_init(redislock_call *c, const redislock_lock *l, const redislock_wait_state *w,
                               zend_string *own, uint64_t block)
 {
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT };
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT,
+                                                REDISLOCK_KEY_WAKE };
     uint64_t now = redislock_now_us();
 
     redislock_call_init(c);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         redislock_call_key(c, redislock_lock_key(l, keys[i]));
     }
     redislock_call_key(c, own);
-    redislock_call_key(c, REDISLOCK_LKEY(l, WAKE));
     redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
     redislock_call_long(c, l->settings.ttl);
     redislock_call_bool(c, l->settings.fencing);

@@ -1,16 +1,18 @@
 -- Compare-and-delete: remove KEYS[1] only while it still holds the owner
--- token ARGV[1]. While waiters are marked (KEYS[2]), push one wake-up onto
--- KEYS[3] for one of them to pop. At most one wake-up is pending, so a
--- release wakes one waiter, not all. (The woken waiter dates its lease by its
--- own clock: nothing here carries time.) Beside the wake-up, its flag (the
--- list's name with '-flag', in the same hash slot) is set for 2 ms: until
--- the woken waiter's SET NX has run (at the end of this turn of the
--- server's event loop), acquire.lua does not grant the lock to another
--- waiter. (It is the one key a script names itself, so that a release,
--- which nearly always finds nobody waiting, sends no more than it did.)
--- Returns 1 when the key was deleted, 0 when it was absent or held by another
--- token (which is left untouched).
-if redis.call('get', KEYS[1]) == ARGV[1] then
+-- token ARGV[1]; with ARGV[2] = '1' (forceRelease, an operator's tool),
+-- whoever holds it. While waiters are marked (KEYS[2] has a pttl: the
+-- waiters marker, or for forceRelease of a fair lock its queue), push one
+-- wake-up onto KEYS[3] for one of them to pop, lasting as long as the
+-- marker. At most one wake-up is pending, so a release wakes one waiter, not
+-- all. (The woken waiter dates its lease by its own clock: nothing here
+-- carries time.) A woken waiter's SET NX runs at the end of this turn of the
+-- server's event loop; until then the lock is free, with the marker alive
+-- and no wake-up left, which acquire.lua reads as handed over: it grants it
+-- to nobody else.
+-- Returns 1 when the key was deleted, 0 when it was absent or (unless
+-- forced) held by another token, which is left untouched.
+local held = redis.call('get', KEYS[1])
+if held and (held == ARGV[1] or ARGV[2] == '1') then
     redis.call('del', KEYS[1])
     local waiting = redis.call('pttl', KEYS[2])
     if waiting > 0 then
@@ -18,7 +20,6 @@ if redis.call('get', KEYS[1]) == ARGV[1] then
             redis.call('lpop', KEYS[3])
         end
         redis.call('pexpire', KEYS[3], waiting)
-        redis.call('set', KEYS[3] .. '-flag', '1', 'PX', 2)
     end
     return 1
 end

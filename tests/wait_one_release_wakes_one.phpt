@@ -49,12 +49,12 @@ $after = rl_cont_calls($a);
 echo 'acquired by: ', $a->cmd('GET', $p . 'got'), " waiter\n";
 echo 'still asleep: ', $blocked(), " waiters\n";
 echo 'waits begun since the release: ', $after['blpop'] - $calls['blpop'], "\n";
-/* The release itself (a script, whose SETs are its 2 ms flag beside the
- * wake-up), and the woken waiter's one attempt: the SET NX it sent with its
- * BLPOP (it marked the lock as waited for before it slept). */
+/* The release itself (a script that sets nothing beside the wake-up), and
+ * the woken waiter's one attempt: the SET NX it sent with its BLPOP (it
+ * marked the lock as waited for before it slept). */
 echo 'scripts run since the release: ', ($after['evalsha'] ?? 0) + ($after['eval'] ?? 0)
     - ($calls['evalsha'] ?? 0) - ($calls['eval'] ?? 0), "\n";
-echo 'SETs since the release: ', ($after['set'] ?? 0) - ($calls['set'] ?? 0), " (the flag and the waiter's)\n";
+echo 'SETs since the release: ', ($after['set'] ?? 0) - ($calls['set'] ?? 0), " (the waiter's)\n";
 
 /* Let the rest go: each release hands over to one more waiter. */
 $a->cmd('SET', $p . 'go', '1');
@@ -106,7 +106,7 @@ acquired by: 1 waiter
 still asleep: 4 waiters
 waits begun since the release: 0
 scripts run since the release: 1
-SETs since the release: 2 (the flag and the waiter's)
+SETs since the release: 1 (the waiter's)
 exit codes: 0 0 0 0 0
 acquired by: 5 waiters
 times each waiter slept: 1 1 1 1 1
