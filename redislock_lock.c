@@ -139,9 +139,10 @@ int redislock_acquire_reply(const redisReply *r, zend_long *n)
         && (r->elements == 2 || r->element[2]->type == REDIS_REPLY_INTEGER)) {
         *n = (zend_long) r->element[1]->integer;
         if (r->element[0]->integer != 1 && *n == -2) {
-            /* Being handed to a woken waiter, or free for a moment: try
-             * again soon, as for a lease that ends now. */
-            *n = 0;
+            /* Being handed to a woken waiter (whose release will wake us),
+             * or free for a moment: block for the least we can, then try
+             * again. */
+            *n = REDISLOCK_BLOCK_MIN_US / 1000;
         }
         return r->element[0]->integer == 1;
     }

@@ -137,8 +137,8 @@ typedef struct redislock_attempt_cmd {
 } redislock_attempt_cmd;
 
 /* Reads an answer of the acquire script: 1 when it granted the lock (*n the
- * fence), 0 when not (*n the holder's pttl, 0 when the lock is being handed
- * to a woken waiter), -1 when it is no such answer. */
+ * fence), 0 when not (*n the holder's pttl; when the lock is being handed to
+ * a woken waiter, the shortest block), -1 when it is no such answer. */
 int redislock_acquire_reply(const redisReply *r, zend_long *n);
 /* How long a refusal r of the marking script said the lock stays marked as
  * waited for, in ms; -1 when r is no such refusal. */

@@ -10,17 +10,17 @@
 -- just been handed to a woken waiter whose SET NX, which the server runs at
 -- the end of this turn of its event loop, has not run yet: a grant here would
 -- take the lock from under it. The grant is undone and the caller, told so,
--- tries again shortly (one whose block was not timed by a lease, ARGV[5] > 0,
--- is woken at once, as for a lease that ends now, and the SET NX behind its
--- BLPOP may then come first). That state can also outlast a hand-over: a
--- lease that ran out, or a wake-up taken by a BLPOP whose SET found the lock
--- held. So the first caller to find it notes when (KEYS[4] .. '-seen', in the
--- same hash slot, for a second, so that a caller slow to come back still
--- finds it), and from 2 ms later the state is taken for what it is, a free
--- lock. (Its one key a script names itself: only this rare case writes it,
--- not the releases.) Marking the lock for longer extends the list's expiry
--- with the marker's, so that a wake-up left there lasts as long as the
--- marker.
+-- waits its turn: it blocks briefly, and the woken waiter's release wakes it
+-- (one whose block was not timed by a lease, ARGV[5] > 0, is woken at once
+-- instead, as for a lease that ends now, and the SET NX behind its BLPOP may
+-- then come first). That state can also outlast a hand-over: a lease that ran
+-- out, or a wake-up taken by a BLPOP whose SET found the lock held. So the
+-- first caller to find it notes when (KEYS[4] .. '-seen', in the same hash
+-- slot, for a second, so that a caller slow to come back still finds it), and
+-- from 2 ms later the state is taken for what it is, a free lock. (Its one
+-- key a script names itself: only this rare case writes it, not the
+-- releases.) Marking the lock for longer extends the list's expiry with the
+-- marker's, so that a wake-up left there lasts as long as the marker.
 -- KEYS[5], when given: the caller's own wake-up list. The caller's BLPOP on
 -- it (and on the lock's, KEYS[4]) follows this script in the same write. A
 -- wake-up pushed there lets that BLPOP return at once: when the lock was
