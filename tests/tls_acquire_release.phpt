@@ -10,9 +10,11 @@ require __DIR__ . '/tls.inc';
 $srv = new RLTlsServer();
 ini_set('redislock.tls_ca', rl_tls_certs() . '/ca.pem');
 $admin = $srv->client();
+/* A handshake can take over a second under valgrind: a generous connect_timeout. */
+$slow = ['connect_timeout' => 5000];
 
 foreach (['127.0.0.1', 'localhost'] as $host) {
-    $l = new RedisLock('tls:' . $host, ['servers' => $srv->dsn($host)]);
+    $l = new RedisLock('tls:' . $host, ['servers' => $srv->dsn($host)] + $slow);
     var_dump($l->acquire());
     var_dump($admin->cmd('GET', 'tls:' . $host) === $l->token());
     var_dump($l->extend(), $l->isAcquired(), $l->release());
@@ -22,7 +24,7 @@ foreach (['127.0.0.1', 'localhost'] as $host) {
 /* A second lock on the same server and settings: the same connection. */
 $before = RedisLock::stats();
 for ($i = 0; $i < 20; $i++) {
-    $l = new RedisLock('tls:loop', ['servers' => $srv->dsn()]);
+    $l = new RedisLock('tls:loop', ['servers' => $srv->dsn()] + $slow);
     if (!$l->acquire() || !$l->release()) {
         echo "cycle $i failed\n";
     }
