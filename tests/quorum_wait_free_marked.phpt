@@ -31,7 +31,10 @@ $t0 = hrtime(true);
 var_dump($waiter->acquire(5000));
 $ms = rl_quorum_ms($t0);
 echo $ms < 600 ? "within milliseconds\n" : "after $ms ms\n";
-echo 'held on every server: ', json_encode(count(array_filter(rl_quorum_values($servers, $p . 'job'))) === 3), "\n";
+/* A majority is the lock (a third server's answer may come after the round
+ * was decided). */
+$ours = array_filter(rl_quorum_values($servers, $p . 'job'), fn($v) => $v === $waiter->token());
+echo 'held on a majority: ', json_encode(count($ours) >= 2), "\n";
 var_dump($waiter->release());
 ?>
 --CLEAN--
@@ -45,5 +48,5 @@ bool(false)
 bool(true)
 bool(true)
 within milliseconds
-held on every server: true
+held on a majority: true
 bool(true)
