@@ -172,18 +172,25 @@ static void note_marked_round(redislock_lock *l, const redislock_cmd *cmds, uint
     redislock_lock_note_marked(l, least, known, sent_at);
 }
 
+/* The acquire script's answer to cmd (see redislock_acquire_reply), -1
+ * when the command got none. */
+static int acquire_script_answer(const redislock_cmd *cmd, zend_long *n)
+{
+    return cmd->status == REDISLOCK_CMD_OK ? redislock_acquire_reply(cmd->reply, n) : -1;
+}
+
 /* Reads the acquire script's answer into the tally. */
 int redislock_vote_acquire_script(const redislock_cmd *cmd)
 {
     zend_long n;
 
-    return cmd->status == REDISLOCK_CMD_OK ? redislock_acquire_reply(cmd->reply, &n) : -1;
+    return acquire_script_answer(cmd, &n);
 }
 
 static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
 {
     zend_long n = 0;
-    int vote = cmd->status == REDISLOCK_CMD_OK ? redislock_acquire_reply(cmd->reply, &n) : -1;
+    int vote = acquire_script_answer(cmd, &n);
 
     if (vote == 1) {
         *fence = MAX(*fence, n);

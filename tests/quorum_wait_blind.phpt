@@ -27,9 +27,10 @@ $blockedOnAll = function () use ($servers): bool {
  * the scripts run can be told apart: the marking script is acquire.lua. */
 $body = fn(string $name) => file_get_contents(__DIR__ . "/../lua/$name.lua");
 $scriptsKnown = ['acquire' => $body('acquire'), 'release' => $body('release')];
+$shas = array_map('sha1', $scriptsKnown);
 /* A script in the log: its SHA1 (EVALSHA) or its body's first 128 bytes
  * (EVAL, as a release kept for later goes). */
-$is = fn(string $arg, string $name) => $arg === sha1($scriptsKnown[$name])
+$is = fn(string $arg, string $name) => $arg === $shas[$name]
     || str_starts_with($scriptsKnown[$name], substr($arg, 0, 64));
 $logStart = function () use ($servers): void {
     foreach ($servers as $s) {
