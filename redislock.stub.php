@@ -82,7 +82,7 @@ final class RedisLock implements RedisLock\Lock
      * until extend() or isAcquired() has dated the lease again. Nothing is sent to a server here.
      * A token that is not one of ours in form (32 lowercase hex digits): ValueError.
      */
-    public static function restore(string $name, string $token, #[\SensitiveParameter] array $options = []): RedisLock {}
+    public static function restore(string $name, #[\SensitiveParameter] string $token, #[\SensitiveParameter] array $options = []): RedisLock {}
 
     /**
      * Deletes the lock whoever holds it (an operator's tool). true: a key was deleted. Waiters are

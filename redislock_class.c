@@ -115,22 +115,11 @@ void redislock_class_request_end(void)
 /* {{{ Errors */
 
 /* Throws the lock's error as the exception of its kind, unless an exception
- * (from the CSPRNG) is already pending. The message never holds a token or a
- * password, even when a server echoed one. */
+ * (from the CSPRNG) is already pending. No message is composed with a token
+ * or a password (see redislock_error_throw()). */
 static zend_object *throw_lock_error(redislock_object *o)
 {
-    redislock_lock *l = &o->lock;
-    const redislock_servers *servers = l->settings.servers;
-    const char *secrets[REDISLOCK_MAX_SERVERS + 1] = { l->token };
-    size_t lens[REDISLOCK_MAX_SERVERS + 1] = { REDISLOCK_TOKEN_LEN }, count = 1;
-
-    for (uint32_t i = 0; i < servers->count; i++) {
-        if (servers->server[i].password_len) {
-            secrets[count] = servers->server[i].password;
-            lens[count++] = servers->server[i].password_len;
-        }
-    }
-    return redislock_error_throw(&l->err, secrets, lens, count);
+    return redislock_error_throw(&o->lock.err);
 }
 
 /* run()'s release failed after $fn returned *result: throws a

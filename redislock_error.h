@@ -41,12 +41,16 @@ void redislock_error_set(redislock_error *e, redislock_errcode code, const char 
 /* The exception class for a kind of failure. */
 zend_class_entry *redislock_error_class(redislock_errcode code);
 
-/* Throws e as the exception of its kind, with every occurrence of the
- * count secrets (tokens, passwords) in its message replaced by "***", and
- * counts it in stats()'s errors (a conflict is not an error). Returns the exception. Does nothing and
- * returns NULL when an exception is already pending. */
-zend_object *redislock_error_throw(const redislock_error *e, const char **secrets, const size_t *lens,
-                                   size_t count);
+/* Throws e as the exception of its kind, its message as it is, and counts
+ * it in stats()'s errors (a conflict is not an error). Returns the
+ * exception. Does nothing and returns NULL when an exception is already
+ * pending. Nothing is masked here: no secret (password, token) is ever
+ * composed into a message. Messages name servers by their label (host,
+ * port, database or socket path: never a credential), and quote a
+ * server's error text only through redislock_reply_error_text(), which
+ * drops what could echo a command's arguments. So no message depends on a
+ * password's value. */
+zend_object *redislock_error_throw(const redislock_error *e);
 
 /* Throws a failure of kind code with a message that holds no secret. */
 zend_object *redislock_throw(redislock_errcode code, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);

@@ -174,11 +174,7 @@ int redislock_prim_unexpected(redislock_prim *p, redislock_cmd *cmd, const char 
 
 void redislock_prim_throw(redislock_prim *p)
 {
-    const redislock_server *srv = &p->settings.servers->server[0];
-    const char *secrets[1] = { srv->password };
-    size_t lens[1] = { srv->password_len };
-
-    redislock_error_throw(&p->err, secrets, lens, srv->password_len ? 1 : 0);
+    redislock_error_throw(&p->err);
 }
 
 void redislock_prim_sleep(uint64_t us)

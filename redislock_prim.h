@@ -73,8 +73,7 @@ int redislock_prim_command(redislock_prim *p, const char *cmdname, redislock_cmd
  * and frees cmd. Returns REDISLOCK_ERR. */
 int redislock_prim_unexpected(redislock_prim *p, redislock_cmd *cmd, const char *what);
 
-/* Throws p->err as the exception of its kind, every password of p's
- * servers masked. */
+/* Throws p->err as the exception of its kind. */
 void redislock_prim_throw(redislock_prim *p);
 
 /* Sleeps us microseconds (a signal does not cut it short). */

@@ -176,7 +176,7 @@ static void redislock_zk_free(zend_object *obj)
 
 static zend_object *zk_throw(redislock_zk_object *o)
 {
-    return redislock_error_throw(&o->lock.err, NULL, NULL, 0);
+    return redislock_error_throw(&o->lock.err);
 }
 
 PHP_METHOD(RedisLock_ZooKeeperLock, __construct)
