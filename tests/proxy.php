@@ -39,11 +39,14 @@
  * sent after it, on new and existing connections alike.
  *
  *   pass                 forward faithfully again (clears every fault)
- *   extra [REPLY] [after=MS] [apart]
+ *   extra [REPLY] [after=MS] [apart] [torn=MS]
  *                        after the next reply, one more that nobody asked
  *                        for (default +OK), in the same write, or MS ms later,
  *                        or (apart) right behind it in a write of its own:
- *                        over TLS a record of its own, in the same segment
+ *                        over TLS a record of its own, in the same segment;
+ *                        torn (implies apart): only its first bytes go with
+ *                        the reply (over TLS: the first bytes of its record),
+ *                        the rest MS ms later, ahead of anything after it
  *   twice                send the next reply twice, the copy right behind
  *                        in a write (over TLS a record) of its own
  *   wrongtype [REPLY]    replace the next reply with one of another type
@@ -73,7 +76,9 @@
  *                        without reading it: the client's next read finds
  *                        the connection reset
  *   split [MAX] [GAP_MS] from now on, send replies in pieces of 1..MAX bytes
- *                        (default 3) GAP_MS apart (default 1)
+ *                        (default 3) GAP_MS apart (default 1); over TLS a
+ *                        record each, and with GAP_MS 0 all written in one
+ *                        go, so that the records reach the client together
  *   delay MS             from now on, hold every reply MS ms after it came
  *   silent               from now on, swallow replies: the server runs the
  *                        commands, the clients never hear back
@@ -221,6 +226,8 @@ final class RlpConn
     public string $toRaw = '';    /* from the client, to write into $raw */
     public string $toOuter = '';  /* from $raw, to write to the client */
     public bool $shaking = false; /* TLS handshake under way */
+    public int $tear = 0;         /* TLS: tear the next batch's last record, its rest this many ms later */
+    public ?array $outerLater = null; /* ['data', 'at' (ms)]: raw bytes held back, ahead of any that follow */
 
     public function __construct($client, $server)
     {
@@ -316,6 +323,9 @@ final class RlpProxy
                 if ($c->toOuter !== '') {
                     $write[] = $c->outer;
                 }
+                if ($c->outerLater !== null) {
+                    $wake = min($wake, $c->outerLater['at']);
+                }
                 if ($c->wire !== '') {
                     $write[] = $c->client;
                 } elseif ($c->out) {
@@ -352,6 +362,9 @@ final class RlpProxy
             }
             foreach ($this->conns as $c) {
                 $this->schedule($c);
+                if (!$c->closed) {
+                    $this->releaseLater($c);
+                }
             }
             foreach ($this->refusing as [$s, $until]) {
                 if (rlp_now() >= $until) {
@@ -479,8 +492,35 @@ final class RlpProxy
         if ($s === $c->outer) {
             $c->toRaw .= $data;
             $this->writeData($c->raw);
-        } else {
-            $c->toOuter .= $data;
+            return;
+        }
+        if ($c->outerLater !== null) {
+            $c->outerLater['data'] .= $data;
+            return;
+        }
+        if ($c->tear > 0) {
+            /* The batch's last record: its header and first bytes now, the
+             * rest later. */
+            $last = null;
+            for ($off = 0; $off + 5 <= strlen($data); $off += 5 + unpack('n', $data, $off + 3)[1]) {
+                $last = $off;
+            }
+            if ($last !== null && $last + 7 < strlen($data)) {
+                $c->outerLater = ['data' => substr($data, $last + 7), 'at' => rlp_now() + $c->tear];
+                $data = substr($data, 0, $last + 7);
+            }
+            $c->tear = 0;
+        }
+        $c->toOuter .= $data;
+        $this->writeData($c->outer);
+    }
+
+    /* TLS: raw bytes held back whose time has come. */
+    private function releaseLater(RlpConn $c): void
+    {
+        if ($c->outerLater !== null && $c->outerLater['at'] <= rlp_now()) {
+            $c->toOuter .= $c->outerLater['data'];
+            $c->outerLater = null;
             $this->writeData($c->outer);
         }
     }
@@ -707,9 +747,10 @@ final class RlpProxy
                         break;
                 }
             }
-            $item = fn(string $d, float $t, bool $close = false, ?array $trickle = null, bool $apart = false) =>
+            $item = fn(string $d, float $t, bool $close = false, ?array $trickle = null, bool $apart = false,
+                       int $torn = 0) =>
                 ['data' => $d, 'at' => $t, 'piece' => $piece, 'gap' => $gap, 'close' => $close, 'trickle' => $trickle,
-                 'apart' => $apart];
+                 'apart' => $apart, 'torn' => $torn];
             $this->stats['replies']++;
             $once = $o['once'];
             switch ($once['name'] ?? 'pass') {
@@ -717,8 +758,15 @@ final class RlpProxy
                     $c->out[] = $item($data, $at);
                     break;
                 case 'extra':
-                    [$extra, $after, $apart] = $once['args'];
-                    if ($after > 0 || $apart) {
+                    [$extra, $after, $apart, $torn] = $once['args'];
+                    if ($torn > 0 && $this->inner) {
+                        $c->out[] = $item($data, $at);
+                        $c->out[] = $item($extra, $at, false, null, true, $torn);
+                    } elseif ($torn > 0) {
+                        $c->out[] = $item($data, $at);
+                        $c->out[] = $item(substr($extra, 0, 1), $at, false, null, true);
+                        $c->out[] = $item((string) substr($extra, 1), $at + $torn);
+                    } elseif ($after > 0 || $apart) {
                         $c->out[] = $item($data, $at);
                         $c->out[] = $item($extra, $at + $after, false, null, $apart);
                     } else {
@@ -759,8 +807,8 @@ final class RlpProxy
         }
         do {
             $this->scheduleOne($c);
-        } while (!$c->closed && $c->wire === '' && !$c->closing && $c->out && $c->out[0]['apart']
-                 && $c->out[0]['at'] <= rlp_now());
+        } while (!$c->closed && $c->wire === '' && !$c->closing && $c->out && $c->out[0]['at'] <= rlp_now()
+                 && ($c->out[0]['apart'] || ($this->inner && $c->out[0]['piece'] > 0 && $c->out[0]['gap'] == 0.0)));
     }
 
     private function scheduleOne(RlpConn $c): void
@@ -793,6 +841,7 @@ final class RlpProxy
                 break;
             }
             $c->wire .= $it['data'];
+            $c->tear = $it['torn'] ?? 0;
             $c->closing = $it['close'];
             unset($it);
             array_shift($c->out);
@@ -876,15 +925,18 @@ final class RlpProxy
             case 'extra':
                 $after = 0;
                 $apart = false;
-                while ($words && preg_match('/^(after=(\d+)|apart)$/D', end($words), $m)) {
+                $torn = 0;
+                while ($words && preg_match('/^(after=(\d+)|apart|torn=(\d+))$/D', end($words), $m)) {
                     array_pop($words);
                     if ($m[1] === 'apart') {
                         $apart = true;
+                    } elseif (str_starts_with($m[1], 'torn')) {
+                        $torn = max(1, (int) $m[3]);
                     } else {
                         $after = (int) $m[2];
                     }
                 }
-                $args = [rlp_reply_arg($words ? implode(' ', $words) : '+OK'), $after, $apart];
+                $args = [rlp_reply_arg($words ? implode(' ', $words) : '+OK'), $after, $apart, $torn];
                 break;
             case 'stall':
                 $this->stall = ['times' => $mods['times']];
