@@ -55,6 +55,13 @@ struct redislock_conn {
 /* Removes a connection from the pool and closes it. */
 void redislock_conn_drop(redislock_conn *c);
 
+/* Whether c holds bytes from the server not taken out as a reply: in its
+ * reply reader, or inside its transport (a TLS record read ahead). Once a
+ * command's replies are all read, or when the connection is idle, anything
+ * at all means the server sent what nobody asked for: the replies may be
+ * out of step, and the connection must not be used again. */
+bool redislock_conn_holds(const redislock_conn *c);
+
 /* Most replies a connection may owe; beyond, it is closed instead. */
 #define REDISLOCK_OWED_MAX 8
 

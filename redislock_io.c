@@ -249,7 +249,9 @@ static void cmd_take_replies(redislock_cmd *cmd)
         cmd->reply = reply;
         cmd->conn->commands += (unsigned long long) cmd->expect;
         REDISLOCK_G(stats).commands += (zend_ulong) cmd->expect;
-        if (redislock_reader_pending(reader)) {
+        if (redislock_conn_holds(cmd->conn)) {
+            /* More than the replies owed: the ones taken may not be this
+             * command's (a stray ahead of them), so its outcome is unknown. */
             cmd_fail(cmd, REDISLOCK_CMD_LOST, "unexpected data from %s after its reply: connection closed",
                      cmd->srv->label);
             return;
@@ -469,6 +471,11 @@ static void io_give_up(redislock_cmd **cmds, size_t n, const redislock_netopts *
     }
 }
 
+bool redislock_conn_holds(const redislock_conn *c)
+{
+    return redislock_reader_pending(c->reader) || c->t.ops->pending(&c->t);
+}
+
 bool redislock_conn_drain(redislock_conn *c, uint64_t now)
 {
     char buf[4096];
@@ -493,8 +500,8 @@ bool redislock_conn_drain(redislock_conn *c, uint64_t now)
         return false;
     }
     if (c->owed == 0) {
-        /* All came: nothing else may be there. */
-        return !redislock_reader_pending(c->reader);
+        /* All came: nothing else may be there, in any layer. */
+        return !redislock_conn_holds(c);
     }
     return now < c->owed_until;
 }

@@ -7,8 +7,9 @@
  * A connection is found by its server's identity (address, db, user,
  * password) and by whether it is persistent. It is reused only when it is
  * known to be clean: opened by this process, no command left without its
- * reply, no error reported by hiredis, and nothing readable while idle (which
- * would mean the server closed it, or sent something nobody asked for).
+ * reply, no error reported by hiredis, and nothing buffered while idle in any
+ * layer, reply reader, transport (TLS) or socket (which would mean the server
+ * closed it, or sent something nobody asked for).
  * Anything else is closed and a new connection opened in its place.
  */
 #include "php_redislock.h"
@@ -232,9 +233,11 @@ static redislock_conn *conn_open(const redislock_server *srv, const redislock_ne
 
 /* Finds the pooled connection of each command still to send (status
  * NOTSENT), keeping it only when it is clean: opened by this process, no
- * command left without its reply, and nothing to read while idle (the
- * server closed it, or sent what nobody asked for). One poll() checks them
- * all. dropped[i]: command i's connection was found unusable. */
+ * command left without its reply, and nothing buffered while idle in any
+ * layer: not in the reply reader, not inside the transport (a TLS record
+ * read ahead), not on the socket (the server closed it, or sent what nobody
+ * asked for). One poll() checks the sockets of them all. dropped[i]:
+ * command i's connection was found unusable. */
 static zend_always_inline void reuse_clean(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool *dropped)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
@@ -267,6 +270,12 @@ static zend_always_inline void reuse_clean(redislock_cmd *cmds, size_t n, const 
             } else if (c->owed < owed) {
                 ((redislock_server *) cmd->srv)->strikes = 0;
             }
+        } else if (c && redislock_conn_holds(c)) {
+            /* Idle, yet bytes wait that poll() cannot see (a TLS record
+             * read ahead behind the last reply): out of step. */
+            redislock_conn_drop(c);
+            cmd->conn = NULL;
+            dropped[i] = true;
         } else if (c) {
             pfd[np].fd = c->t.fd;
             pfd[np].events = POLLIN;
@@ -309,9 +318,9 @@ static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_
 /* Gets a connection for each command still to send (status NOTSENT) and
  * readies the command, behind the handshake of a new connection. A pooled
  * connection is reused only when it is clean: opened by this process, no
- * command left without its reply, and nothing to read while idle (which
- * would mean the server closed it: idle timeout, CLIENT KILL, restart). One
- * poll() checks all of them. Returns the number of commands ready, listed
+ * command left without its reply, and nothing buffered while idle (which
+ * would mean the server closed it: idle timeout, CLIENT KILL, restart; or
+ * sent what nobody asked for). One poll() checks all of them. Returns the number of commands ready, listed
  * in run[]. */
 static zend_always_inline size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen,
                                          uint64_t start, redislock_cmd **run)

@@ -397,6 +397,16 @@ static ssize_t tls_write(redislock_transport *t, const char *buf, size_t len)
     return tls_io_result(t, rc);
 }
 
+/* With read-ahead, one recv() can take several records off the socket: a
+ * reply and whatever the server sent behind it. SSL_read() returns one
+ * record at a time, so the rest waits inside OpenSSL where poll() cannot
+ * see it: decrypted (SSL_pending), or still raw, whole or in part
+ * (SSL_has_pending covers both). */
+static bool tls_pending(const redislock_transport *t)
+{
+    return t->tls && (SSL_pending(t->tls) > 0 || SSL_has_pending(t->tls));
+}
+
 const redislock_transport_ops redislock_transport_tls = {
-    "tls", tls_connect, tls_connected, tls_read, tls_write, tls_close,
+    "tls", tls_connect, tls_connected, tls_read, tls_write, tls_pending, tls_close,
 };

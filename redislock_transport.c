@@ -118,6 +118,14 @@ static ssize_t socket_write(redislock_transport *t, const char *buf, size_t len)
     return send(t->fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
+/* A socket buffers nothing of its own outside the kernel, where poll()
+ * sees it. */
+static bool socket_pending(const redislock_transport *t)
+{
+    (void) t;
+    return false;
+}
+
 static void socket_close(redislock_transport *t)
 {
     if (t->fd >= 0) {
@@ -127,11 +135,11 @@ static void socket_close(redislock_transport *t)
 }
 
 const redislock_transport_ops redislock_transport_tcp = {
-    "tcp", redislock_tcp_connect, redislock_socket_connected, socket_read, socket_write, socket_close,
+    "tcp", redislock_tcp_connect, redislock_socket_connected, socket_read, socket_write, socket_pending, socket_close,
 };
 
 const redislock_transport_ops redislock_transport_unix = {
-    "unix", unix_connect, redislock_socket_connected, socket_read, socket_write, socket_close,
+    "unix", unix_connect, redislock_socket_connected, socket_read, socket_write, socket_pending, socket_close,
 };
 
 const redislock_transport_ops *redislock_transport_for(const redislock_server *srv)

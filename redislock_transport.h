@@ -34,6 +34,12 @@ typedef struct redislock_transport_ops {
      * other than EAGAIN, errstr may say more than errno (TLS). */
     ssize_t (*read)(redislock_transport *t, char *buf, size_t len);
     ssize_t (*write)(redislock_transport *t, const char *buf, size_t len);
+    /* Whether the transport holds bytes from the server that read() has
+     * not returned yet, so that polling the descriptor cannot see them: the
+     * plain transports hold none; TLS holds what OpenSSL read ahead (whole
+     * records not yet returned, or the start of one). A connection is idle
+     * only when this is false and its reply reader is empty too. */
+    bool (*pending)(const redislock_transport *t);
     /* Closes the descriptor. Writes nothing: a connection inherited across
      * fork() is closed without disturbing the parent that still uses it. */
     void (*close)(redislock_transport *t);

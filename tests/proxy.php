@@ -5,13 +5,26 @@
  * runs under `php -n`).
  *
  *   php -n tests/proxy.php --target 127.0.0.1:PORT [--listen PORT] [--control PORT]
- *                          [--max-seconds 120] [--watch-stdin] [--pidfile FILE]
+ *                          [--tls DIR] [--max-seconds 120] [--watch-stdin] [--pidfile FILE]
  *
  * It listens on 127.0.0.1:--listen (0: any free port) and forwards each
  * client connection to the server at --target, which must be on loopback.
  * It reads both directions as RESP: the commands a client sends (so a reply
  * is known to answer which command) and the replies the server sends back
- * (so a fault hits exactly one reply). Once both ports listen it prints
+ * (so a fault hits exactly one reply).
+ *
+ * With --tls DIR it speaks TLS to its clients (the server side, with
+ * DIR/server.pem and DIR/server.key, as tests/tls.inc makes them) and plain
+ * RESP to the server. Each write of a reply is one TLS record, so a fault
+ * chooses the records: split cuts a reply into records of 1..MAX bytes,
+ * `extra ... apart` and `twice` put the unsolicited reply in a record of its
+ * own. The TLS session runs on an inner loopback connection whose raw bytes
+ * the proxy relays to the client: records written in one go (a reply and the
+ * record behind it) reach the client in one write, so that one recv() of
+ * the client's takes them both, as a server's or a middlebox's coalesced
+ * records do.
+ *
+ * Once both ports listen it prints
  *
  *     READY <listen port> <control port>
  *
@@ -26,9 +39,16 @@
  * sent after it, on new and existing connections alike.
  *
  *   pass                 forward faithfully again (clears every fault)
- *   extra [REPLY] [after=MS]
+ *   extra [REPLY] [after=MS] [apart] [torn=MS]
  *                        after the next reply, one more that nobody asked
- *                        for (default +OK), in the same write, or MS ms later
+ *                        for (default +OK), in the same write, or MS ms later,
+ *                        or (apart) right behind it in a write of its own:
+ *                        over TLS a record of its own, in the same segment;
+ *                        torn (implies apart): only its first bytes go with
+ *                        the reply (over TLS: the first bytes of its record),
+ *                        the rest MS ms later, ahead of anything after it
+ *   twice                send the next reply twice, the copy right behind
+ *                        in a write (over TLS a record) of its own
  *   wrongtype [REPLY]    replace the next reply with one of another type
  *                        (default: :1 for a status, nil or bulk reply, +OK
  *                        for an integer, array or error reply)
@@ -43,6 +63,9 @@
  *                        trickle bytes (512 every 10 ms)
  *   refuse TEXT          at the next accept, send -TEXT and close at once,
  *                        as a redis-server at maxclients does
+ *   stall                at the next accept, take the connection and never
+ *                        answer it: what the client sends is read and
+ *                        dropped (over TLS: a handshake that never ends)
  *   refuse_late TEXT     the same race lost the other way, made certain: a
  *                        busy server that takes the connection from its
  *                        backlog with the client's handshake already there.
@@ -53,20 +76,24 @@
  *                        without reading it: the client's next read finds
  *                        the connection reset
  *   split [MAX] [GAP_MS] from now on, send replies in pieces of 1..MAX bytes
- *                        (default 3) GAP_MS apart (default 1)
+ *                        (default 3) GAP_MS apart (default 1); over TLS a
+ *                        record each, and with GAP_MS 0 all written in one
+ *                        go, so that the records reach the client together
  *   delay MS             from now on, hold every reply MS ms after it came
  *   silent               from now on, swallow replies: the server runs the
  *                        commands, the clients never hear back
- *   stats                OK {"accepted":N,"refused":N,"open":N,"commands":N,
+ *   stats                OK {"accepted":N,"refused":N,"stalled":N,"open":N,"commands":N,
  *                        "by_command":{...},"replies":N,"swallowed":N,
  *                        "intercepted":N,"faulted":N} (JSON)
- *   drop                 close every client connection (as CLIENT KILL)
+ *   drop                 close every client connection (as CLIENT KILL), stalled
+ *                        ones too
  *   ping | quit
  *
- * extra, wrongtype, error, close_mid, huge_array and huge_bulk hit one
+ * extra, twice, wrongtype, error, close_mid, huge_array and huge_bulk hit one
  * reply; split, delay and silent last until `pass` (setting one replaces
  * the other two). Modifiers may come before the fault's name:
- * `times=N` (a one-shot fault hits N replies, refuse N connections; 0: all),
+ * `times=N` (a one-shot fault hits N replies, refuse or stall N
+ * connections; 0: all),
  * `skip=N` (a one-shot fault lets the first N commands it would hit pass)
  * and `cmd=NAME` (hit only replies to commands named NAME). The connection
  * handshake that clients pipeline first (AUTH, SELECT, CLIENT, HELLO) is
@@ -190,11 +217,28 @@ final class RlpConn
     public array $out = [];
     public string $wire = '';     /* bytes due now, being written to the client */
     public bool $closing = false; /* close once $wire is written */
+    public bool $closed = false;
+    /* TLS (--tls): $client is the TLS end of an inner loopback connection,
+     * $raw its other end, $outer the client's own connection; the raw
+     * bytes are relayed between $outer and $raw. */
+    public $outer = null;
+    public $raw = null;
+    public string $toRaw = '';    /* from the client, to write into $raw */
+    public string $toOuter = '';  /* from $raw, to write to the client */
+    public bool $shaking = false; /* TLS handshake under way */
+    public int $tear = 0;         /* TLS: tear the next batch's last record, its rest this many ms later */
+    public ?array $outerLater = null; /* ['data', 'at' (ms)]: raw bytes held back, ahead of any that follow */
 
     public function __construct($client, $server)
     {
         $this->client = $client;
         $this->server = $server;
+    }
+
+    /* Every socket of the connection. */
+    public function sockets(): array
+    {
+        return array_values(array_filter([$this->client, $this->server, $this->outer, $this->raw]));
     }
 }
 
@@ -208,13 +252,26 @@ final class RlpProxy
     private ?array $mode = null;
     private ?array $refuse = null;
     private array $refusing = []; /* refuse_late: id => [socket, until (ms), text, answered] */
-    private array $stats = ['accepted' => 0, 'refused' => 0, 'open' => 0, 'commands' => 0, 'by_command' => [],
-        'replies' => 0, 'swallowed' => 0, 'intercepted' => 0, 'faulted' => 0];
+    private ?array $stall = null; /* ['times'] */
+    private array $stalled = [];  /* id => socket never answered */
+    private $inner = null;        /* --tls: where the TLS ends of the inner connections are accepted */
+    private array $stats = ['accepted' => 0, 'refused' => 0, 'stalled' => 0, 'open' => 0, 'commands' => 0,
+        'by_command' => [], 'replies' => 0, 'swallowed' => 0, 'intercepted' => 0, 'faulted' => 0];
     private bool $quit = false;
 
     public function __construct(private string $targetHost, private int $targetPort, int $port, int $controlPort,
-                                private float $endAt, private bool $watchStdin)
+                                private float $endAt, private bool $watchStdin, private ?string $tlsDir = null)
     {
+        if ($tlsDir !== null) {
+            $ssl = ['local_cert' => "$tlsDir/server.pem", 'local_pk' => "$tlsDir/server.key",
+                'verify_peer' => false, 'verify_peer_name' => false];
+            $this->inner = @stream_socket_server('tcp://127.0.0.1:0', $errno, $errstr,
+                STREAM_SERVER_BIND | STREAM_SERVER_LISTEN,
+                stream_context_create(['socket' => ['tcp_nodelay' => true], 'ssl' => $ssl]));
+            if (!$this->inner) {
+                rlp_die("cannot listen on an inner port: $errstr");
+            }
+        }
         $ctx = stream_context_create(['socket' => ['tcp_nodelay' => true, 'backlog' => 128]]);
         $this->listen = @stream_socket_server("tcp://127.0.0.1:$port", $errno, $errstr,
             STREAM_SERVER_BIND | STREAM_SERVER_LISTEN, $ctx);
@@ -252,11 +309,22 @@ final class RlpProxy
                 $read[] = $s;
                 $wake = min($wake, $until);
             }
+            foreach ($this->stalled as $s) {
+                $read[] = $s;
+            }
             foreach ($this->conns as $c) {
-                $read[] = $c->client;
-                $read[] = $c->server;
+                array_push($read, ...$c->sockets());
                 if ($c->sout !== '') {
                     $write[] = $c->server;
+                }
+                if ($c->toRaw !== '') {
+                    $write[] = $c->raw;
+                }
+                if ($c->toOuter !== '') {
+                    $write[] = $c->outer;
+                }
+                if ($c->outerLater !== null) {
+                    $wake = min($wake, $c->outerLater['at']);
                 }
                 if ($c->wire !== '') {
                     $write[] = $c->client;
@@ -283,6 +351,8 @@ final class RlpProxy
                     $this->readControl($s);
                 } elseif (isset($this->refusing[(int) $s])) {
                     $this->refuseLate($s);
+                } elseif (isset($this->stalled[(int) $s])) {
+                    $this->readStalled($s);
                 } else {
                     $this->readData($s);
                 }
@@ -292,6 +362,9 @@ final class RlpProxy
             }
             foreach ($this->conns as $c) {
                 $this->schedule($c);
+                if (!$c->closed) {
+                    $this->releaseLater($c);
+                }
             }
             foreach ($this->refusing as [$s, $until]) {
                 if (rlp_now() >= $until) {
@@ -311,6 +384,12 @@ final class RlpProxy
         }
         foreach ($this->refusing as [$s]) {
             fclose($s);
+        }
+        foreach ($this->stalled as $s) {
+            fclose($s);
+        }
+        if ($this->inner) {
+            fclose($this->inner);
         }
         fclose($this->listen);
         fclose($this->control);
@@ -334,20 +413,116 @@ final class RlpProxy
             }
             return;
         }
+        if ($this->stall !== null) {
+            stream_set_blocking($client, false);
+            $this->stalled[(int) $client] = $client;
+            $this->stats['stalled']++;
+            if ($this->stall['times'] !== 0 && --$this->stall['times'] === 0) {
+                $this->stall = null;
+            }
+            return;
+        }
         $server = @stream_socket_client("tcp://{$this->targetHost}:{$this->targetPort}", $errno, $errstr, 2,
             STREAM_CLIENT_CONNECT, stream_context_create(['socket' => ['tcp_nodelay' => true]]));
         if (!$server) {
             fclose($client);
             return;
         }
-        foreach ([$client, $server] as $s) {
+        $outer = $raw = null;
+        if ($this->inner) {
+            /* The TLS session runs on an inner connection: $client becomes
+             * its TLS end, the client's own connection is relayed to $raw. */
+            $outer = $client;
+            $raw = @stream_socket_client('tcp://' . stream_socket_get_name($this->inner, false), $errno, $errstr, 2,
+                STREAM_CLIENT_CONNECT, stream_context_create(['socket' => ['tcp_nodelay' => true]]));
+            $client = $raw ? @stream_socket_accept($this->inner, 2) : false;
+            if (!$client) {
+                foreach ([$outer, $raw, $server] as $s) {
+                    $s && fclose($s);
+                }
+                return;
+            }
+        }
+        foreach (array_filter([$client, $server, $outer, $raw]) as $s) {
             stream_set_blocking($s, false);
             stream_set_read_buffer($s, 0);
             stream_set_write_buffer($s, 0);
         }
-        $this->conns[(int) $client] = new RlpConn($client, $server);
+        $c = new RlpConn($client, $server);
+        $c->outer = $outer;
+        $c->raw = $raw;
+        $c->shaking = $outer !== null;
+        $this->conns[(int) $client] = $c;
         $this->stats['accepted']++;
         $this->stats['open']++;
+    }
+
+    /* A stalled connection: what the client sends is dropped; its close is
+     * followed. */
+    private function readStalled($s): void
+    {
+        $data = @fread($s, 65536);
+        if ($data === false || ($data === '' && feof($s))) {
+            unset($this->stalled[(int) $s]);
+            fclose($s);
+        }
+    }
+
+    /* --tls: one step of the server side of the handshake, on the TLS end
+     * (its bytes come and go through the relay). */
+    private function handshake(RlpConn $c): void
+    {
+        $r = @stream_socket_enable_crypto($c->client, true, STREAM_CRYPTO_METHOD_TLS_SERVER);
+        if ($r === true) {
+            $c->shaking = false;
+            $this->pump($c);
+        } elseif ($r === false) {
+            $this->close($c);
+        }
+    }
+
+    /* --tls: relays raw bytes, the client's to the TLS end and back. */
+    private function relay(RlpConn $c, $s): void
+    {
+        $data = @fread($s, 65536);
+        if ($data === false || ($data === '' && feof($s))) {
+            $this->close($c);
+            return;
+        }
+        if ($s === $c->outer) {
+            $c->toRaw .= $data;
+            $this->writeData($c->raw);
+            return;
+        }
+        if ($c->outerLater !== null) {
+            $c->outerLater['data'] .= $data;
+            return;
+        }
+        if ($c->tear > 0) {
+            /* The batch's last record: its header and first bytes now, the
+             * rest later. */
+            $last = null;
+            for ($off = 0; $off + 5 <= strlen($data); $off += 5 + unpack('n', $data, $off + 3)[1]) {
+                $last = $off;
+            }
+            if ($last !== null && $last + 7 < strlen($data)) {
+                $c->outerLater = ['data' => substr($data, $last + 7), 'at' => rlp_now() + $c->tear];
+                $data = substr($data, 0, $last + 7);
+            }
+            $c->tear = 0;
+        }
+        $c->toOuter .= $data;
+        $this->writeData($c->outer);
+    }
+
+    /* TLS: raw bytes held back whose time has come. */
+    private function releaseLater(RlpConn $c): void
+    {
+        if ($c->outerLater !== null && $c->outerLater['at'] <= rlp_now()) {
+            $c->toOuter .= $c->outerLater['data'];
+            $c->outerLater = null;
+            $this->writeData($c->outer);
+        }
     }
 
     /* What a redis-server at maxclients does: the error, then close(). */
@@ -380,8 +555,10 @@ final class RlpProxy
             return;
         }
         unset($this->conns[(int) $c->client]);
-        fclose($c->client);
-        fclose($c->server);
+        foreach ($c->sockets() as $s) {
+            fclose($s);
+        }
+        $c->closed = true;
         $this->stats['open']--;
     }
 
@@ -391,7 +568,7 @@ final class RlpProxy
             return $this->conns[(int) $s];
         }
         foreach ($this->conns as $c) {
-            if ($c->server === $s) {
+            if ($c->server === $s || $c->outer === $s || $c->raw === $s) {
                 return $c;
             }
         }
@@ -404,11 +581,25 @@ final class RlpProxy
         if ($c === null) {
             return;
         }
+        if ($s === $c->outer || $s === $c->raw) {
+            $this->relay($c, $s);
+            return;
+        }
+        if ($c->shaking && $s === $c->client) {
+            $this->handshake($c);
+            return;
+        }
         $data = @fread($s, 65536);
         if ($data === false || ($data === '' && feof($s))) {
             /* Either side closed: so do we, with whatever was owed. */
             $this->close($c);
             return;
+        }
+        if ($c->outer && $s === $c->client) {
+            /* A TLS read returns one record: take all there is. */
+            while (($more = @fread($s, 65536)) !== false && $more !== '') {
+                $data .= $more;
+            }
         }
         if ($s === $c->client) {
             $c->cin .= $data;
@@ -423,6 +614,19 @@ final class RlpProxy
     {
         $c = $this->connOf($s);
         if ($c === null) {
+            return;
+        }
+        if ($s === $c->outer || $s === $c->raw) {
+            $buf = $s === $c->outer ? 'toOuter' : 'toRaw';
+            $n = @fwrite($s, $c->$buf);
+            if ($n === false) {
+                $this->close($c);
+                return;
+            }
+            $c->$buf = (string) substr($c->$buf, $n);
+            return;
+        }
+        if ($s === $c->client && $c->shaking) {
             return;
         }
         if ($s === $c->server) {
@@ -543,8 +747,10 @@ final class RlpProxy
                         break;
                 }
             }
-            $item = fn(string $d, float $t, bool $close = false, ?array $trickle = null) =>
-                ['data' => $d, 'at' => $t, 'piece' => $piece, 'gap' => $gap, 'close' => $close, 'trickle' => $trickle];
+            $item = fn(string $d, float $t, bool $close = false, ?array $trickle = null, bool $apart = false,
+                       int $torn = 0) =>
+                ['data' => $d, 'at' => $t, 'piece' => $piece, 'gap' => $gap, 'close' => $close, 'trickle' => $trickle,
+                 'apart' => $apart, 'torn' => $torn];
             $this->stats['replies']++;
             $once = $o['once'];
             switch ($once['name'] ?? 'pass') {
@@ -552,13 +758,24 @@ final class RlpProxy
                     $c->out[] = $item($data, $at);
                     break;
                 case 'extra':
-                    [$extra, $after] = $once['args'];
-                    if ($after > 0) {
+                    [$extra, $after, $apart, $torn] = $once['args'];
+                    if ($torn > 0 && $this->inner) {
                         $c->out[] = $item($data, $at);
-                        $c->out[] = $item($extra, $at + $after);
+                        $c->out[] = $item($extra, $at, false, null, true, $torn);
+                    } elseif ($torn > 0) {
+                        $c->out[] = $item($data, $at);
+                        $c->out[] = $item(substr($extra, 0, 1), $at, false, null, true);
+                        $c->out[] = $item((string) substr($extra, 1), $at + $torn);
+                    } elseif ($after > 0 || $apart) {
+                        $c->out[] = $item($data, $at);
+                        $c->out[] = $item($extra, $at + $after, false, null, $apart);
                     } else {
                         $c->out[] = $item($data . $extra, $at);
                     }
+                    break;
+                case 'twice':
+                    $c->out[] = $item($data, $at);
+                    $c->out[] = $item($data, $at, false, null, true);
                     break;
                 case 'wrongtype':
                     $c->out[] = $item($once['args'] ?? rlp_wrong_type($data), $at);
@@ -579,9 +796,22 @@ final class RlpProxy
         }
     }
 
-    /* Moves what is due into the wire: whole items at once, a split item
-     * one piece per write, a trickle one chunk per interval. */
+    /* Moves what is due into the wire and writes it: whole items at once, a
+     * split item one piece per write, a trickle one chunk per interval; an
+     * item due with the one before and marked apart goes in a write of its
+     * own right behind it (before the relay of --tls runs again). */
     private function schedule(RlpConn $c): void
+    {
+        if ($c->shaking) {
+            return;
+        }
+        do {
+            $this->scheduleOne($c);
+        } while (!$c->closed && $c->wire === '' && !$c->closing && $c->out && $c->out[0]['at'] <= rlp_now()
+                 && ($c->out[0]['apart'] || ($this->inner && $c->out[0]['piece'] > 0 && $c->out[0]['gap'] == 0.0)));
+    }
+
+    private function scheduleOne(RlpConn $c): void
     {
         $now = rlp_now();
         while ($c->wire === '' && !$c->closing && $c->out && $c->out[0]['at'] <= $now) {
@@ -611,6 +841,7 @@ final class RlpProxy
                 break;
             }
             $c->wire .= $it['data'];
+            $c->tear = $it['torn'] ?? 0;
             $c->closing = $it['close'];
             unset($it);
             array_shift($c->out);
@@ -676,9 +907,13 @@ final class RlpProxy
                 foreach ($this->conns as $c) {
                     $this->close($c);
                 }
+                foreach ($this->stalled as $s) {
+                    fclose($s);
+                }
+                $this->stalled = [];
                 return 'OK';
             case 'pass':
-                $this->once = $this->mode = $this->refuse = null;
+                $this->once = $this->mode = $this->refuse = $this->stall = null;
                 return 'OK';
             case 'refuse':
             case 'refuse_late':
@@ -689,12 +924,23 @@ final class RlpProxy
                 return 'OK';
             case 'extra':
                 $after = 0;
-                if ($words && preg_match('/^after=(\d+)$/D', end($words), $m)) {
+                $apart = false;
+                $torn = 0;
+                while ($words && preg_match('/^(after=(\d+)|apart|torn=(\d+))$/D', end($words), $m)) {
                     array_pop($words);
-                    $after = (int) $m[1];
+                    if ($m[1] === 'apart') {
+                        $apart = true;
+                    } elseif (str_starts_with($m[1], 'torn')) {
+                        $torn = max(1, (int) $m[3]);
+                    } else {
+                        $after = (int) $m[2];
+                    }
                 }
-                $args = [rlp_reply_arg($words ? implode(' ', $words) : '+OK'), $after];
+                $args = [rlp_reply_arg($words ? implode(' ', $words) : '+OK'), $after, $apart, $torn];
                 break;
+            case 'stall':
+                $this->stall = ['times' => $mods['times']];
+                return 'OK';
             case 'wrongtype':
                 $args = $rest === '' ? null : rlp_reply_arg($rest);
                 break;
@@ -704,6 +950,7 @@ final class RlpProxy
                 }
                 $args = $rest;
                 break;
+            case 'twice':
             case 'close_mid':
             case 'huge_array':
             case 'huge_bulk':
@@ -734,15 +981,15 @@ final class RlpProxy
 }
 
 /* The command line. */
-$opt = getopt('', ['target:', 'listen:', 'control:', 'max-seconds:', 'watch-stdin', 'pidfile:']);
+$opt = getopt('', ['target:', 'listen:', 'control:', 'max-seconds:', 'watch-stdin', 'pidfile:', 'tls:']);
 if (!isset($opt['target']) || !preg_match('/^(127\.0\.0\.1|localhost|\[::1\]):(\d+)$/D', (string) $opt['target'], $m)) {
     rlp_die('usage: proxy.php --target 127.0.0.1:PORT [--listen PORT] [--control PORT] [--max-seconds N]'
-        . ' [--watch-stdin] [--pidfile FILE] (the target must be on loopback)');
+        . ' [--tls DIR] [--watch-stdin] [--pidfile FILE] (the target must be on loopback)');
 }
 $host = $m[1] === '[::1]' ? '[::1]' : '127.0.0.1';
 $maxSeconds = min(600, max(1, (int) ($opt['max-seconds'] ?? 120)));
 $proxy = new RlpProxy($host, (int) $m[2], (int) ($opt['listen'] ?? 0), (int) ($opt['control'] ?? 0),
-    rlp_now() + $maxSeconds * 1000, isset($opt['watch-stdin']));
+    rlp_now() + $maxSeconds * 1000, isset($opt['watch-stdin']), isset($opt['tls']) ? (string) $opt['tls'] : null);
 $pidfile = isset($opt['pidfile']) ? (string) $opt['pidfile'] : null;
 if ($pidfile !== null) {
     file_put_contents($pidfile, getmypid() . "\n");
