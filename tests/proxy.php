@@ -5,13 +5,17 @@
  * runs under `php -n`).
  *
  *   php -n tests/proxy.php --target 127.0.0.1:PORT [--listen PORT] [--control PORT]
- *                          [--tls DIR] [--max-seconds 120] [--watch-stdin] [--pidfile FILE]
+ *                          [--tls DIR] [--unix PATH] [--max-seconds 120] [--watch-stdin] [--pidfile FILE]
  *
  * It listens on 127.0.0.1:--listen (0: any free port) and forwards each
  * client connection to the server at --target, which must be on loopback.
  * It reads both directions as RESP: the commands a client sends (so a reply
  * is known to answer which command) and the replies the server sends back
  * (so a fault hits exactly one reply).
+ *
+ * With --unix PATH it also listens on a unix socket at PATH (created anew,
+ * mode 0700), whose connections get the same faults as the TCP ones: the
+ * unix transport under the same fault tests.
  *
  * With --tls DIR it speaks TLS to its clients (the server side, with
  * DIR/server.pem and DIR/server.key, as tests/tls.inc makes them) and plain
@@ -245,6 +249,7 @@ final class RlpConn
 final class RlpProxy
 {
     private $listen;
+    private $listenUnix = null;   /* --unix: the unix socket listened on as well */
     private $control;
     private array $ctl = [];      /* control connections: id => [socket, buffer] */
     private array $conns = [];    /* id of the client socket => RlpConn */
@@ -260,8 +265,17 @@ final class RlpProxy
     private bool $quit = false;
 
     public function __construct(private string $targetHost, private int $targetPort, int $port, int $controlPort,
-                                private float $endAt, private bool $watchStdin, private ?string $tlsDir = null)
+                                private float $endAt, private bool $watchStdin, private ?string $tlsDir = null,
+                                private ?string $unixPath = null)
     {
+        if ($unixPath !== null) {
+            @unlink($unixPath);
+            $this->listenUnix = @stream_socket_server("unix://$unixPath", $errno, $errstr);
+            if (!$this->listenUnix) {
+                rlp_die("cannot listen on $unixPath: $errstr");
+            }
+            chmod($unixPath, 0700);
+        }
         if ($tlsDir !== null) {
             $ssl = ['local_cert' => "$tlsDir/server.pem", 'local_pk' => "$tlsDir/server.key",
                 'verify_peer' => false, 'verify_peer_name' => false];
@@ -296,7 +310,7 @@ final class RlpProxy
             stream_set_blocking(STDIN, false);
         }
         while (!$this->quit && rlp_now() < $this->endAt) {
-            $read = [$this->listen, $this->control];
+            $read = array_filter([$this->listen, $this->listenUnix, $this->control]);
             $write = [];
             foreach ($this->ctl as [$s]) {
                 $read[] = $s;
@@ -343,8 +357,8 @@ final class RlpProxy
                     if (fread(STDIN, 4096) === '' && feof(STDIN)) {
                         return; /* whoever started us is gone */
                     }
-                } elseif ($s === $this->listen) {
-                    $this->accept();
+                } elseif ($s === $this->listen || $s === $this->listenUnix) {
+                    $this->accept($s);
                 } elseif ($s === $this->control) {
                     $this->acceptControl();
                 } elseif (isset($this->ctl[(int) $s])) {
@@ -392,12 +406,17 @@ final class RlpProxy
             fclose($this->inner);
         }
         fclose($this->listen);
+        if ($this->listenUnix) {
+            fclose($this->listenUnix);
+            @unlink($this->unixPath);
+        }
         fclose($this->control);
     }
 
-    private function accept(): void
+    /* A client connects to $listen (the TCP or the unix socket). */
+    private function accept($listen): void
     {
-        $client = @stream_socket_accept($this->listen, 0);
+        $client = @stream_socket_accept($listen, 0);
         if (!$client) {
             return;
         }
@@ -981,15 +1000,16 @@ final class RlpProxy
 }
 
 /* The command line. */
-$opt = getopt('', ['target:', 'listen:', 'control:', 'max-seconds:', 'watch-stdin', 'pidfile:', 'tls:']);
+$opt = getopt('', ['target:', 'listen:', 'control:', 'max-seconds:', 'watch-stdin', 'pidfile:', 'tls:', 'unix:']);
 if (!isset($opt['target']) || !preg_match('/^(127\.0\.0\.1|localhost|\[::1\]):(\d+)$/D', (string) $opt['target'], $m)) {
     rlp_die('usage: proxy.php --target 127.0.0.1:PORT [--listen PORT] [--control PORT] [--max-seconds N]'
-        . ' [--tls DIR] [--watch-stdin] [--pidfile FILE] (the target must be on loopback)');
+        . ' [--tls DIR] [--unix PATH] [--watch-stdin] [--pidfile FILE] (the target must be on loopback)');
 }
 $host = $m[1] === '[::1]' ? '[::1]' : '127.0.0.1';
 $maxSeconds = min(600, max(1, (int) ($opt['max-seconds'] ?? 120)));
 $proxy = new RlpProxy($host, (int) $m[2], (int) ($opt['listen'] ?? 0), (int) ($opt['control'] ?? 0),
-    rlp_now() + $maxSeconds * 1000, isset($opt['watch-stdin']), isset($opt['tls']) ? (string) $opt['tls'] : null);
+    rlp_now() + $maxSeconds * 1000, isset($opt['watch-stdin']), isset($opt['tls']) ? (string) $opt['tls'] : null,
+    isset($opt['unix']) ? (string) $opt['unix'] : null);
 $pidfile = isset($opt['pidfile']) ? (string) $opt['pidfile'] : null;
 if ($pidfile !== null) {
     file_put_contents($pidfile, getmypid() . "\n");
