@@ -30,6 +30,9 @@ final class ZooKeeperLock implements Lock
      * Take the lock. $waitMs = 0: one attempt. $waitMs > 0: wait in line until that deadline.
      * true: held by this object now. false: held elsewhere and the wait ran out (our node is gone again).
      * Throws RedisLock\ConnectionException when ZooKeeper cannot be reached or the session is lost.
+     * On an object that holds the lock already, true comes from memory only while the session is vouched
+     * for: until 90% of its (granted) session timeout after the send time of the last request ZooKeeper
+     * answered. Later, ZooKeeper is asked (as isAcquired() does); a hold found gone is taken anew.
      */
     public function acquire(int $waitMs = 0): bool {}
 
@@ -40,13 +43,22 @@ final class ZooKeeperLock implements Lock
      */
     public function release(): bool {}
 
-    /** Ask ZooKeeper whether our node is still there (false once the session is lost). */
+    /**
+     * Ask ZooKeeper whether our node is still there (false once the node or its session is gone). An answer
+     * is waited for at most 90% of the session timeout (it vouches for no longer); none in time throws
+     * RedisLock\ConnectionException: the hold may be lost, never say it is not.
+     */
     public function isAcquired(): bool {}
 
-    /** The path of our node while held, or null. */
+    /**
+     * The path of the node this object took, until it is released or known lost, or null. It names the
+     * hold; it does not vouch that it is still current (isAcquired() asks).
+     */
     public function token(): ?string {}
 
-    /** The sequence number of our node while held (it grows with every attempt on the lock), or null. */
+    /**
+     * The sequence number of the node token() names (it grows with every attempt on the lock), or null.
+     */
     public function fence(): ?int {}
 
     /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 197a7de4fbd1bcc536e42d27ce35b362b007b2db */
+ * Stub hash: a53c3344382d04692e59728da926a7ba4459b3dc */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock_ZooKeeperLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

@@ -10,6 +10,15 @@
  *   When the wait runs out our node is deleted again.
  * - release: delete our node. isAcquired: ask whether it still exists.
  * - A hold belongs to its session: when the session is lost, so is the hold.
+ * - A hold is believed without asking only while its session is vouched for
+ *   (redislock_zk_session_alive_until(): the last answer the servers gave,
+ *   dated from its request's send time, plus the session timeout, less a
+ *   margin). The client notices that the servers are out of reach only 2/3
+ *   of the timeout after their last answer, and counts the session lost a
+ *   timeout after that, while the servers expire it a timeout after they
+ *   last heard from it: in between, another process may hold the lock.
+ *   Past the belief the servers are asked, and an answer is not waited for
+ *   longer than it would vouch for. No true answer ever comes from beyond.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -42,8 +51,8 @@ static uint64_t request_deadline(const redislock_zk_lock *l)
 static int fail(redislock_zk_lock *l, int rc, const char *what)
 {
     if (rc == ZOPERATIONTIMEOUT) {
-        redislock_error_set(&l->err, REDISLOCK_E_CONNECTION, "no answer from ZooKeeper at %s within " ZEND_LONG_FMT
-                            " ms while %s", l->hosts, l->connect_timeout, what);
+        redislock_error_set(&l->err, REDISLOCK_E_CONNECTION, "no answer from ZooKeeper at %s in time while %s",
+                            l->hosts, what);
     } else if (rc == ZCONNECTIONLOSS) {
         redislock_error_set(&l->err, REDISLOCK_E_CONNECTION, "connection to ZooKeeper at %s lost while %s",
                             l->hosts, what);
@@ -104,6 +113,45 @@ bool redislock_zk_held(redislock_zk_lock *l)
         drop_hold(l);
     }
     return l->node != NULL;
+}
+
+/* Asks the servers whether node (ours) is still there. ZOK only when it is
+ * and the answer still vouches for the session now (see
+ * redislock_zk_session_alive_until(): an answer is not waited for past the
+ * time it would vouch until, and one that comes later counts as none).
+ * ZNONODE or ZSESSIONEXPIRED: it is gone. Anything else: unknown. */
+static int confirm(redislock_zk_lock *l, redislock_zk_session *s, const char *node)
+{
+    int rc;
+
+    for (int attempt = 0;; attempt++) {
+        uint64_t deadline = MIN(request_deadline(l), redislock_now_us() + redislock_zk_session_belief_us(s));
+        rc = redislock_zk_exists(s, node, deadline);
+        if (rc == ZOK) {
+            return redislock_now_us() < redislock_zk_session_alive_until(s) ? ZOK : ZOPERATIONTIMEOUT;
+        }
+        if (rc != ZCONNECTIONLOSS || attempt > 0) {
+            return rc;
+        }
+        /* The session may well survive: ask again once connected. */
+        rc = redislock_zk_session_ready(s, request_deadline(l));
+        if (rc != ZOK) {
+            return rc;
+        }
+    }
+}
+
+/* Whether this process may say that l's hold is still its own without
+ * asking: only while its session is vouched for (the answer to a request
+ * came recently enough that the servers cannot have expired the session
+ * since). Past that, the client may simply not have noticed yet that the
+ * servers are out of reach while they expire the session and another
+ * process takes the lock. */
+static bool vouched(redislock_zk_lock *l)
+{
+    redislock_zk_session *s = redislock_zk_held(l) ? redislock_zk_session_find(l->serial) : NULL;
+
+    return s && redislock_now_us() < redislock_zk_session_alive_until(s);
 }
 
 /* Creates the lock's parent nodes that are missing, as container nodes (the
@@ -297,9 +345,15 @@ int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired
     bool first = false;
     int rc;
 
-    *acquired = redislock_zk_held(l);
-    if (*acquired) {
+    /* Held already: true from memory only while the session is vouched
+     * for, else the servers are asked (and a hold found gone is taken
+     * anew). */
+    if (vouched(l)) {
+        *acquired = true;
         return REDISLOCK_OK;
+    }
+    if (redislock_zk_check(l, acquired) != REDISLOCK_OK || *acquired) {
+        return *acquired ? REDISLOCK_OK : REDISLOCK_ERR;
     }
     if (new_guid(guid) != REDISLOCK_OK) {
         redislock_error_set(&l->err, REDISLOCK_E_CONFIG, "no random bytes for the node's name");
@@ -315,6 +369,11 @@ int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired
         return fail(l, rc == ZOK ? ZCONNECTIONLOSS : rc, "creating the lock's node");
     }
     rc = wait_turn(l, s, node, wait_deadline, &first);
+    if (rc == ZOK && first && redislock_now_us() >= redislock_zk_session_alive_until(s)) {
+        /* Ours, but learnt too late to vouch for it now: asked again. */
+        rc = confirm(l, s, node);
+        rc = rc == ZNONODE ? ZSESSIONEXPIRED : rc;
+    }
     if (rc == ZOK && first) {
         l->node = node;
         l->fence = child_seq(strrchr(node, '/') + 1);
@@ -368,11 +427,7 @@ int redislock_zk_check(redislock_zk_lock *l, bool *held)
         return REDISLOCK_OK;
     }
     s = redislock_zk_session_find(l->serial);
-    rc = redislock_zk_exists(s, l->node, request_deadline(l));
-    if (rc == ZCONNECTIONLOSS) {
-        rc = redislock_zk_session_ready(s, request_deadline(l));
-        rc = rc == ZOK ? redislock_zk_exists(s, l->node, request_deadline(l)) : rc;
-    }
+    rc = confirm(l, s, l->node);
     if (rc == ZNONODE || rc == ZSESSIONEXPIRED) {
         drop_hold(l);
         return REDISLOCK_OK;

@@ -34,11 +34,17 @@ int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired
  * orphans, deleted later, and the hold is dropped. */
 int redislock_zk_release(redislock_zk_lock *l, bool *released);
 
-/* Asks the server whether our node is still there. */
+/* Asks the server whether our node is still there: *held true only when it
+ * is and the answer vouches for the session now (it came within 90% of the
+ * session timeout after the request was sent); not held when the node or
+ * the session is gone (the hold is dropped); REDISLOCK_ERR (a connection
+ * error, the hold kept) when no answer came in that time. */
 int redislock_zk_check(redislock_zk_lock *l, bool *held);
 
-/* Whether the hold is still ours as far as this process knows (its session
- * not lost); drops it when not. */
+/* Whether this object has a hold that is not known lost (its session not
+ * lost); drops it when it is. Not a claim that the hold is current: that is
+ * believed only while the session is vouched for, and acquire() and
+ * redislock_zk_check() ask the servers past that. */
 bool redislock_zk_held(redislock_zk_lock *l);
 
 /* Frees what the lock allocated. */

@@ -22,6 +22,7 @@
 
 typedef struct zk_request {
     redislock_zk_session *s;
+    uint64_t sent;             /* monotonic us, taken before the request is handed to the client */
     int refs;                  /* the PHP thread and the client; under s->mu */
     bool done;
     int rc;
@@ -36,8 +37,29 @@ static zk_request *request_new(redislock_zk_session *s)
     if (r) {
         r->s = s;
         r->refs = 2;
+        r->sent = redislock_now_us();
     }
     return r;
+}
+
+/* Whether rc is the servers' answer to a request (they heard it), rather
+ * than the client's word that it has none (connection lost, session gone,
+ * closing, its own timeout). Only the answers the lock's requests can get. */
+static bool server_answered(int rc)
+{
+    switch (rc) {
+    case ZOK:
+    case ZNONODE:
+    case ZNODEEXISTS:
+    case ZNOTEMPTY:
+    case ZBADVERSION:
+    case ZNOCHILDRENFOREPHEMERALS:
+    case ZNOAUTH:
+    case ZINVALIDACL:
+        return true;
+    default:
+        return false;
+    }
 }
 
 /* Lets go of r; called with s->mu held. */
@@ -58,6 +80,9 @@ static void request_done(zk_request *r, int rc)
 
     r->rc = rc;
     r->done = true;
+    if (server_answered(rc) && r->sent > s->answered_sent) {
+        s->answered_sent = r->sent;
+    }
     pthread_cond_broadcast(&s->cv);
     request_put(r);
     pthread_mutex_unlock(&s->mu);

@@ -42,13 +42,15 @@ static void on_event(zhandle_t *zh, int type, int state, const char *path, void 
 {
     redislock_zk_session *s = ctx;
 
-    (void) zh;
     (void) path;
     pthread_mutex_lock(&s->mu);
     if (type == ZOO_SESSION_EVENT) {
         if (state == ZOO_CONNECTED_STATE) {
             s->connected = s->ever_connected = true;
             s->down_since = 0;
+            /* The timeout the server granted: it expires the session by
+             * that one, whatever was asked for. */
+            s->server_timeout_ms = zoo_recv_timeout(zh);
         } else if (state == ZOO_EXPIRED_SESSION_STATE || state == ZOO_AUTH_FAILED_STATE) {
             s->expired = true;
             s->connected = false;
@@ -72,12 +74,45 @@ static void on_event(zhandle_t *zh, int type, int state, const char *path, void 
  * client gets through again later (a restarted server restores sessions):
  * its holds were reported lost, so the session must end, not carry on with
  * nodes nobody holds. Called with s->mu held. */
+uint64_t redislock_zk_timeout_us_locked(const redislock_zk_session *s)
+{
+    return (uint64_t) (s->server_timeout_ms > 0 ? s->server_timeout_ms : s->timeout_ms) * 1000;
+}
+
 bool redislock_zk_lost_locked(redislock_zk_session *s, uint64_t now)
 {
-    if (s->down_since && now - s->down_since > (uint64_t) s->timeout_ms * 1000) {
+    if (s->down_since && now - s->down_since > redislock_zk_timeout_us_locked(s)) {
         s->expired = true;
     }
     return s->expired;
+}
+
+/* The part of the session's timeout kept as a margin by the belief below:
+ * for the servers' clocks running a little faster than ours, and for the
+ * time between the answer and the caller acting on it. */
+#define BELIEF_MARGIN_DIV 10
+
+uint64_t redislock_zk_session_belief_us(redislock_zk_session *s)
+{
+    uint64_t t;
+
+    pthread_mutex_lock(&s->mu);
+    t = redislock_zk_timeout_us_locked(s);
+    pthread_mutex_unlock(&s->mu);
+    return t - t / BELIEF_MARGIN_DIV;
+}
+
+uint64_t redislock_zk_session_alive_until(redislock_zk_session *s)
+{
+    uint64_t until = 0, t;
+
+    pthread_mutex_lock(&s->mu);
+    if (!redislock_zk_lost_locked(s, redislock_now_us()) && s->answered_sent) {
+        t = redislock_zk_timeout_us_locked(s);
+        until = s->answered_sent + t - t / BELIEF_MARGIN_DIV;
+    }
+    pthread_mutex_unlock(&s->mu);
+    return until;
 }
 
 /* Waits on s's condition variable until deadline (monotonic us) at most,
@@ -85,9 +120,10 @@ bool redislock_zk_lost_locked(redislock_zk_session *s, uint64_t now)
 void redislock_zk_cond_wait(redislock_zk_session *s, uint64_t deadline)
 {
     struct timespec ts;
+    uint64_t lost_at = s->down_since + redislock_zk_timeout_us_locked(s) + 1000;
 
-    if (s->down_since && s->down_since + (uint64_t) s->timeout_ms * 1000 + 1000 < deadline) {
-        deadline = s->down_since + (uint64_t) s->timeout_ms * 1000 + 1000;
+    if (s->down_since && lost_at < deadline) {
+        deadline = lost_at;
     }
     ts.tv_sec = (time_t) (deadline / 1000000);
     ts.tv_nsec = (long) (deadline % 1000000) * 1000;

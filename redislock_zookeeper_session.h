@@ -44,6 +44,24 @@ redislock_zk_session *redislock_zk_session_find(uint64_t serial);
 uint64_t redislock_zk_session_serial(const redislock_zk_session *s);
 const char *redislock_zk_session_hosts(const redislock_zk_session *s);
 
+/* What this process may believe of the session without asking: until when
+ * (monotonic us) it is known to be alive on the servers, and so its
+ * ephemeral nodes with it. The servers expire a session a timeout (the one
+ * they granted) after the last thing they heard from its client; they
+ * heard each request after it was sent, so the newest request they answered
+ * (any answer, even an error such as ZNONODE) vouches for the session until
+ * its send time plus the timeout. A margin of a tenth of the timeout is
+ * kept. Answers the client gets that prove nothing of when the servers last
+ * heard from it (its pings, whose answers it does not pass on, watch events,
+ * connection events) do not count. 0 when the session is lost or nothing
+ * was answered yet. */
+uint64_t redislock_zk_session_alive_until(redislock_zk_session *s);
+
+/* How long (us) an answer to a request sent now vouches for the session:
+ * its timeout less the margin. A request that confirms a hold is not worth
+ * waiting for longer. */
+uint64_t redislock_zk_session_belief_us(redislock_zk_session *s);
+
 /* The requests; deadline in monotonic microseconds. */
 int redislock_zk_create(redislock_zk_session *s, const char *path, int flags, char **created, uint64_t deadline);
 int redislock_zk_children(redislock_zk_session *s, const char *path, redislock_zk_names *out, uint64_t deadline);

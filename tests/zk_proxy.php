@@ -1,38 +1,62 @@
 <?php
 /*
- * A proxy in front of a ZooKeeper server for zk_create_reply_lost.phpt:
+ * A fault-injecting proxy in front of a ZooKeeper server, for the zk_*.phpt
+ * tests (started and stopped by RLZooKeeperProxy in tests/zookeeper.inc; it
+ * needs no extension and runs under `php -n`).
  *
- *   php -n tests/zk_proxy.php LISTEN_PORT TARGET_PORT MAX_SECONDS [TIMES]
+ *   php -n tests/zk_proxy.php --target 127.0.0.1:PORT [--listen PORT] [--control PORT]
+ *                             [--max-seconds 120] [--watch-stdin] [--pidfile FILE]
  *
- * It forwards both directions, reading them as ZooKeeper frames (a 4-byte
+ * It listens on 127.0.0.1:--listen (0: any free port) and forwards each
+ * client connection to the ZooKeeper server at --target, which must be on
+ * loopback. It reads both directions as ZooKeeper frames (a 4-byte
  * big-endian length, then the frame; after a connection's first request,
  * its handshake, each request starts with its xid and its operation code,
- * each reply with the xid it answers). The first TIMES (default 1) creates
- * of an ephemeral lock node ("/lock-" in its path), one per connection, go
- * to the server, but their replies are swallowed and the client's connection
- * closed, as a network failure would do after the server carried the
- * request out (or refused it). After that everything passes through
- * untouched. Prints "READY" once it listens and "LOST <xid>" on standard
- * error for each reply it swallowed. Ends after MAX_SECONDS,
- * or when its standard input closes.
+ * each reply with the xid it answers). Once both ports listen it prints
+ *
+ *     READY <listen port> <control port>
+ *
+ * on stdout. It ends by itself: when its standard input closes (with
+ * --watch-stdin: the test that started it is gone), after --max-seconds
+ * (at most 600), or on the control command `quit`.
+ *
+ * Control: connect to 127.0.0.1:<control port> and send one command a line;
+ * each is answered with one line, "OK[ ...]" or "ERR <why>".
+ *
+ *   lose_create [times=N] the next N (default 1) creates of an ephemeral
+ *                         lock node ("/lock-" in its path), one per
+ *                         connection, go to the server, but their replies
+ *                         are swallowed and the client's connection closed,
+ *                         as a network failure would do after the server
+ *                         carried the request out (or refused it)
+ *   silence               from now on nothing is forwarded in either
+ *                         direction, on the open connections and on the new
+ *                         ones (which are accepted), and nothing is closed:
+ *                         a link that went silent (a partition, a dead
+ *                         route) while both ends keep running. The bytes
+ *                         wait in the sockets' buffers, unread
+ *   pass                  forward again (ends silence and lose_create);
+ *                         what waited goes through now
+ *   stats                 OK {"accepted":N,"open":N,"lost":N,"silent":B} (JSON)
+ *   ping | quit
  */
-[, $listen, $target, $maxSeconds] = $argv;
-$times = (int) ($argv[4] ?? 1);
-$server = stream_socket_server("tcp://127.0.0.1:$listen", $errno, $errstr);
-if (!$server) {
-    fwrite(STDERR, "cannot listen: $errstr\n");
-    exit(1);
+declare(strict_types=1);
+
+const RLZP_OP_CREATE = 1;
+
+function rlzp_now(): float
+{
+    return hrtime(true) / 1e6;
 }
-echo "READY\n";
-fflush(STDOUT);
 
-const OP_CREATE = 1;
-$pairs = [];      /* id => [client, server, client buffer, server buffer, handshake seen, xid to swallow] */
-$lostCount = 0;   /* replies swallowed so far */
-$end = time() + (int) $maxSeconds;
+function rlzp_die(string $msg): never
+{
+    fwrite(STDERR, "zk_proxy: $msg\n");
+    exit(2);
+}
 
-/* Splits complete frames off the front of $buf. */
-function frames(string &$buf): array
+/* Splits the complete frames off the front of $buf. */
+function rlzp_frames(string &$buf): array
 {
     $out = [];
     while (strlen($buf) >= 4) {
@@ -46,76 +70,240 @@ function frames(string &$buf): array
     return $out;
 }
 
-while (time() < $end) {
-    $read = [$server, STDIN];
-    foreach ($pairs as $p) {
-        $read[] = $p[0];
-        $read[] = $p[1];
+/* One client connection and its connection to the server. */
+final class RlzpConn
+{
+    public string $cin = '';        /* client bytes not yet split into frames */
+    public string $sin = '';        /* server bytes not yet split into frames */
+    public bool $handshake = false; /* the client's first frame went through */
+    public ?int $swallow = null;    /* xid of the create whose reply is to be lost */
+
+    public function __construct(public $client, public $server)
+    {
     }
-    $w = $e = null;
-    if (@stream_select($read, $w, $e, 0, 200000) < 1) {
-        continue;
+}
+
+final class RlzpProxy
+{
+    private $listen;
+    private $control;
+    private array $ctl = [];   /* control connections: id => [socket, buffer] */
+    private array $conns = []; /* id of the client socket => RlzpConn */
+    private int $loseCreates = 0;
+    private bool $silent = false;
+    private array $stats = ['accepted' => 0, 'open' => 0, 'lost' => 0];
+    private bool $quit = false;
+
+    public function __construct(private int $targetPort, int $port, int $controlPort, private float $endAt,
+                                private bool $watchStdin)
+    {
+        $this->listen = @stream_socket_server("tcp://127.0.0.1:$port", $errno, $errstr);
+        if (!$this->listen) {
+            rlzp_die("cannot listen on 127.0.0.1:$port: $errstr");
+        }
+        $this->control = @stream_socket_server("tcp://127.0.0.1:$controlPort", $errno, $errstr);
+        if (!$this->control) {
+            rlzp_die("cannot listen on 127.0.0.1:$controlPort: $errstr");
+        }
     }
-    foreach ($read as $s) {
-        if ($s === STDIN) {
-            if (fread(STDIN, 1024) === '' && feof(STDIN)) {
-                exit(0);
-            }
-            continue;
+
+    public function ports(): array
+    {
+        $port = fn($s) => (int) substr($n = stream_socket_get_name($s, false), strrpos($n, ':') + 1);
+        return [$port($this->listen), $port($this->control)];
+    }
+
+    public function run(): void
+    {
+        if ($this->watchStdin) {
+            stream_set_blocking(STDIN, false);
         }
-        if ($s === $server) {
-            $c = stream_socket_accept($server);
-            $t = stream_socket_client("tcp://127.0.0.1:$target", $errno, $errstr, 5);
-            if ($c && $t) {
-                $pairs[(int) $c] = [$c, $t, '', '', false, null];
-            } elseif ($c) {
-                fclose($c);
+        while (!$this->quit && rlzp_now() < $this->endAt) {
+            $read = [$this->listen, $this->control];
+            foreach ($this->ctl as [$s]) {
+                $read[] = $s;
             }
-            continue;
-        }
-        foreach ($pairs as $id => &$p) {
-            $fromClient = $s === $p[0];
-            if (!$fromClient && $s !== $p[1]) {
+            if ($this->watchStdin) {
+                $read[] = STDIN;
+            }
+            if (!$this->silent) {
+                foreach ($this->conns as $c) {
+                    $read[] = $c->client;
+                    $read[] = $c->server;
+                }
+            }
+            $write = $except = null;
+            if (@stream_select($read, $write, $except, 0, 100000) === false) {
+                usleep(1000); /* a signal: look again */
                 continue;
             }
-            $data = fread($s, 65536);
-            if ($data === '' || $data === false) {
-                fclose($p[0]);
-                fclose($p[1]);
-                unset($pairs[$id]);
+            foreach ($read as $s) {
+                if ($s === STDIN) {
+                    if (fread(STDIN, 4096) === '' && feof(STDIN)) {
+                        return; /* whoever started us is gone */
+                    }
+                } elseif ($s === $this->listen) {
+                    $this->accept();
+                } elseif ($s === $this->control) {
+                    $c = @stream_socket_accept($this->control, 0);
+                    if ($c) {
+                        stream_set_blocking($c, false);
+                        $this->ctl[(int) $c] = [$c, ''];
+                    }
+                } elseif (isset($this->ctl[(int) $s])) {
+                    $this->readControl($s);
+                } elseif (!$this->silent) {
+                    $this->forward($s);
+                }
+            }
+        }
+    }
+
+    public function shutdown(): void
+    {
+        foreach ($this->conns as $c) {
+            $this->close($c);
+        }
+        foreach ($this->ctl as [$s]) {
+            fclose($s);
+        }
+        fclose($this->listen);
+        fclose($this->control);
+    }
+
+    private function accept(): void
+    {
+        $client = @stream_socket_accept($this->listen, 0);
+        if (!$client) {
+            return;
+        }
+        $server = @stream_socket_client("tcp://127.0.0.1:{$this->targetPort}", $errno, $errstr, 2);
+        if (!$server) {
+            fclose($client);
+            return;
+        }
+        $this->conns[(int) $client] = new RlzpConn($client, $server);
+        $this->stats['accepted']++;
+        $this->stats['open']++;
+    }
+
+    private function close(RlzpConn $c): void
+    {
+        @fclose($c->client);
+        @fclose($c->server);
+        unset($this->conns[(int) $c->client]);
+        $this->stats['open']--;
+    }
+
+    /* Reads what $s has and forwards its complete frames to the other side. */
+    private function forward($s): void
+    {
+        $c = null;
+        foreach ($this->conns as $conn) {
+            if ($s === $conn->client || $s === $conn->server) {
+                $c = $conn;
                 break;
             }
-            $lost = false;
-            if ($fromClient) {
-                $p[2] .= $data;
-                foreach (frames($p[2]) as $f) {
-                    if (!$p[4]) {
-                        $p[4] = true; /* the handshake */
-                    } elseif ($lostCount < $times && $p[5] === null && unpack('N', $f, 8)[1] === OP_CREATE
-                              && str_contains($f, '/lock-')) {
-                        $p[5] = unpack('N', $f, 4)[1];
-                    }
-                    fwrite($p[1], $f);
-                }
-            } else {
-                $p[3] .= $data;
-                foreach (frames($p[3]) as $f) {
-                    if ($p[5] !== null && unpack('N', $f, 4)[1] === $p[5]) {
-                        fwrite(STDERR, "LOST {$p[5]}\n");
-                        $lostCount++;
-                        $lost = true;
-                        break;
-                    }
-                    fwrite($p[0], $f);
-                }
-            }
-            if ($lost) {
-                fclose($p[0]);
-                fclose($p[1]);
-                unset($pairs[$id]);
-            }
-            break;
         }
-        unset($p);
+        if ($c === null) {
+            return; /* closed earlier in this round */
+        }
+        $data = @fread($s, 65536);
+        if ($data === '' || $data === false) {
+            $this->close($c);
+            return;
+        }
+        if ($s === $c->client) {
+            $c->cin .= $data;
+            foreach (rlzp_frames($c->cin) as $f) {
+                if (!$c->handshake) {
+                    $c->handshake = true;
+                } elseif ($this->loseCreates > 0 && $c->swallow === null && strlen($f) >= 12
+                          && unpack('N', $f, 8)[1] === RLZP_OP_CREATE && str_contains($f, '/lock-')) {
+                    $c->swallow = unpack('N', $f, 4)[1];
+                    $this->loseCreates--;
+                }
+                fwrite($c->server, $f);
+            }
+            return;
+        }
+        $c->sin .= $data;
+        foreach (rlzp_frames($c->sin) as $f) {
+            if ($c->swallow !== null && strlen($f) >= 8 && unpack('N', $f, 4)[1] === $c->swallow) {
+                $this->stats['lost']++;
+                $this->close($c);
+                return;
+            }
+            fwrite($c->client, $f);
+        }
     }
+
+    private function readControl($s): void
+    {
+        $data = @fread($s, 4096);
+        if ($data === false || ($data === '' && feof($s))) {
+            unset($this->ctl[(int) $s]);
+            fclose($s);
+            return;
+        }
+        $this->ctl[(int) $s][1] .= $data;
+        while (($eol = strpos($this->ctl[(int) $s][1], "\n")) !== false) {
+            $line = trim(substr($this->ctl[(int) $s][1], 0, $eol));
+            $this->ctl[(int) $s][1] = (string) substr($this->ctl[(int) $s][1], $eol + 1);
+            stream_set_blocking($s, true);
+            @fwrite($s, $this->command($line) . "\n");
+            stream_set_blocking($s, false);
+        }
+    }
+
+    /* Runs one control command; returns the answer line. */
+    private function command(string $line): string
+    {
+        $words = preg_split('/ +/', $line);
+        switch (strtolower((string) array_shift($words))) {
+            case 'ping':
+                return 'OK pong';
+            case 'quit':
+                $this->quit = true;
+                return 'OK';
+            case 'stats':
+                return 'OK ' . json_encode($this->stats + ['silent' => $this->silent]);
+            case 'pass':
+                $this->silent = false;
+                $this->loseCreates = 0;
+                return 'OK';
+            case 'silence':
+                $this->silent = true;
+                return 'OK';
+            case 'lose_create':
+                $times = 1;
+                if ($words && preg_match('/^times=(\d+)$/D', $words[0], $m)) {
+                    $times = max(1, (int) $m[1]);
+                }
+                $this->loseCreates = $times;
+                return 'OK';
+        }
+        return 'ERR unknown command: ' . $line;
+    }
+}
+
+/* The command line. */
+$opt = getopt('', ['target:', 'listen:', 'control:', 'max-seconds:', 'watch-stdin', 'pidfile:']);
+if (!isset($opt['target']) || !preg_match('/^127\.0\.0\.1:(\d+)$/D', (string) $opt['target'], $m)) {
+    rlzp_die('usage: zk_proxy.php --target 127.0.0.1:PORT [--listen PORT] [--control PORT] [--max-seconds N]'
+        . ' [--watch-stdin] [--pidfile FILE] (the target must be on loopback)');
+}
+$maxSeconds = min(600, max(1, (int) ($opt['max-seconds'] ?? 120)));
+$proxy = new RlzpProxy((int) $m[1], (int) ($opt['listen'] ?? 0), (int) ($opt['control'] ?? 0),
+    rlzp_now() + $maxSeconds * 1000, isset($opt['watch-stdin']));
+$pidfile = isset($opt['pidfile']) ? (string) $opt['pidfile'] : null;
+if ($pidfile !== null) {
+    file_put_contents($pidfile, getmypid() . "\n");
+}
+[$port, $controlPort] = $proxy->ports();
+fwrite(STDOUT, "READY $port $controlPort\n");
+$proxy->run();
+$proxy->shutdown();
+if ($pidfile !== null) {
+    @unlink($pidfile);
 }
