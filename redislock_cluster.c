@@ -151,18 +151,14 @@ static int command_key(const char **arg, const size_t *len, int argc)
     return want;
 }
 
-/* The slot a command (maybe a pipeline) goes to: that of the last of its
- * commands that has a key. Leftover releases ride ahead of a caller's own
- * command (redislock_leftovers.h), and the sync pair is EXISTS key, WAIT:
- * the last key is the one the caller's command is about. -1: no key. */
-static int cmd_slot(const redislock_cmd *cmd)
+int redislock_cluster_slot(const char *buf, size_t len)
 {
-    const char *p = cmd->buf, *end = cmd->buf + cmd->len;
+    const char *p = buf, *end = buf + len;
     int slot = -1;
 
     while (p < end && *p == '*') {
         const char *arg[4];
-        size_t len[4];
+        size_t alen[4];
         int argc = 0, n = 0, key;
 
         for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
@@ -177,11 +173,11 @@ static int cmd_slot(const redislock_cmd *cmd)
             }
             if (argc < 4) {
                 arg[argc] = s;
-                len[argc++] = l;
+                alen[argc++] = l;
             }
         }
-        if (argc > 0 && (key = command_key(arg, len, argc)) >= 0) {
-            slot = redislock_key_slot(arg[key], len[key]);
+        if (argc > 0 && (key = command_key(arg, alen, argc)) >= 0) {
+            slot = redislock_key_slot(arg[key], alen[key]);
         }
     }
     return slot;
@@ -196,7 +192,7 @@ const redislock_server *redislock_cluster_node(const redislock_server *srv, cons
     if (!topo->slots && load_map(srv, o, err, errlen) != REDISLOCK_OK) {
         return NULL;
     }
-    slot = cmd_slot(cmd);
+    slot = redislock_cluster_slot(cmd->buf, cmd->len);
     if (slot < 0) {
         return topo->nodes[0];
     }

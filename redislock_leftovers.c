@@ -6,15 +6,22 @@
  * only our own token, so sending it late or twice is always safe). Tokens
  * written by another process (kept across fork()) are dropped, not sent:
  * that process keeps its own.
+ *
+ * On a cluster, a leftover rides only ahead of a command to its own slot:
+ * it then goes to the node that holds its key, whatever that node is doing
+ * with the caller's command (the routing layer sends each command of a
+ * pipeline again where it belongs, redislock_route.c).
  */
 #include "php_redislock.h"
 #include "redislock_leftovers.h"
+#include "redislock_topology.h"
 
 #include <string.h>
 
 typedef struct redislock_leftover {
     redislock_servers *list; /* holds a reference: the server's settings */
     uint32_t index;          /* which server of list */
+    int slot;                /* on a cluster, its key's slot; else -1 */
     pid_t pid;               /* process that wrote the token */
     char *cmd;               /* the command that removes it (persistent) */
     size_t len;
@@ -48,6 +55,11 @@ static void forget(uint32_t i)
     REDISLOCK_G(nleftovers)--;
 }
 
+static const redislock_server *server_of(const redislock_leftover *e)
+{
+    return &e->list->server[e->index];
+}
+
 void redislock_leftovers_add(const redislock_servers *list, uint32_t index, const char *cmd, size_t len,
                              const redislock_netopts *o, redislock_leftover_group *group)
 {
@@ -67,6 +79,7 @@ void redislock_leftovers_add(const redislock_servers *list, uint32_t index, cons
     e->cmd = pemalloc(len, 1);
     memcpy(e->cmd, cmd, len);
     e->len = len;
+    e->slot = server_of(e)->kind == REDISLOCK_SERVER_CLUSTER ? redislock_cluster_slot(cmd, len) : -1;
     e->o = *o;
     e->o.deadline = 0;
     e->group = group;
@@ -78,24 +91,21 @@ void redislock_leftovers_add(const redislock_servers *list, uint32_t index, cons
     }
 }
 
-static const redislock_server *server_of(const redislock_leftover *e)
-{
-    return &e->list->server[e->index];
-}
-
 static bool same_server(const redislock_server *a, const redislock_server *b)
 {
     return a->id_len == b->id_len && memcmp(a->id, b->id, a->id_len) == 0;
 }
 
-int redislock_leftovers_ahead(redislock_cmd *cmd, int max, bool all, smart_str *buf)
+/* Puts the leftovers of cmd->srv for slot (-1: not a cluster) ahead of
+ * cmd; see redislock_leftovers_ahead(). */
+static int ahead_of(redislock_cmd *cmd, int slot, int max, bool all, smart_str *buf)
 {
     int k = 0;
     uint64_t now = all ? 0 : redislock_now_us();
 
     for (uint32_t i = 0; i < REDISLOCK_G(nleftovers) && k < max; i++) {
         redislock_leftover *e = &REDISLOCK_G(leftovers)[i];
-        if (e->sent_with || e->pid != redislock_pid() || !same_server(server_of(e), cmd->srv)
+        if (e->sent_with || e->pid != redislock_pid() || e->slot != slot || !same_server(server_of(e), cmd->srv)
             || (!all && e->next_try > now)) {
             continue;
         }
@@ -104,6 +114,13 @@ int redislock_leftovers_ahead(redislock_cmd *cmd, int max, bool all, smart_str *
         e->sent_k = k++;
     }
     return k;
+}
+
+int redislock_leftovers_ahead(redislock_cmd *cmd, int max, bool all, smart_str *buf)
+{
+    int slot = cmd->srv->kind == REDISLOCK_SERVER_CLUSTER ? redislock_cluster_slot(cmd->buf, cmd->len) : -1;
+
+    return ahead_of(cmd, slot, max, all, buf);
 }
 
 uint32_t redislock_leftovers_settle(void)
@@ -135,14 +152,15 @@ uint32_t redislock_leftovers_settle(void)
     return answered;
 }
 
-/* One round: up to REDISLOCK_PIPELINE_MAX leftovers of each server (of one
- * persistence, the oldest leftover's; not those of a server that did not
- * answer lately), sent at once. Returns how many were answered and
- * forgotten. */
+/* One round: up to REDISLOCK_PIPELINE_MAX leftovers of each server (on a
+ * cluster, of each slot; of one persistence, the oldest leftover's; not
+ * those of a server that did not answer lately), sent at once. Returns
+ * how many were answered and forgotten. */
 static uint32_t flush_round(uint64_t deadline)
 {
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     smart_str bufs[REDISLOCK_MAX_SERVERS];
+    int slots[REDISLOCK_MAX_SERVERS];
     size_t n = 0;
     uint32_t answered;
     redislock_netopts o = { 0 };
@@ -165,11 +183,12 @@ static uint32_t flush_round(uint64_t deadline)
         }
         o.read_timeout = MAX(o.read_timeout, e->o.read_timeout);
         o.connect_timeout = MAX(o.connect_timeout, e->o.connect_timeout);
-        for (g = 0; g < n && !same_server(cmds[g].srv, srv); g++);
+        for (g = 0; g < n && !(same_server(cmds[g].srv, srv) && slots[g] == e->slot); g++);
         if (g == n && n < REDISLOCK_MAX_SERVERS) {
             memset(&bufs[n], 0, sizeof(bufs[n]));
             cmds[n].srv = srv;
-            cmds[n].count = redislock_leftovers_ahead(&cmds[n], REDISLOCK_PIPELINE_MAX, false, &bufs[n]);
+            slots[n] = e->slot;
+            cmds[n].count = ahead_of(&cmds[n], e->slot, REDISLOCK_PIPELINE_MAX, false, &bufs[n]);
             cmds[n].buf = ZSTR_VAL(bufs[n].s);
             cmds[n].len = ZSTR_LEN(bufs[n].s);
             n++;

@@ -59,6 +59,10 @@ void redislock_sentinel_forget(const redislock_server *srv);
  * with the reason in err. */
 const redislock_server *redislock_cluster_node(const redislock_server *srv, const redislock_cmd *cmd,
                                                const redislock_netopts *o, char *err, size_t errlen);
+/* Cluster: the slot a command goes to, buf holding it in RESP (len
+ * bytes): that of its first key; for a pipeline, that of the last of its
+ * commands that has a key (the sync pair is EXISTS key, WAIT). -1: no key. */
+int redislock_cluster_slot(const char *buf, size_t len);
 /* Cluster: the node at host:port (of a MOVED or ASK), now serving slot
  * (MOVED: remembered; ask: for this command only). */
 const redislock_server *redislock_cluster_moved(const redislock_server *srv, int slot, const char *addr, size_t len,
