@@ -151,12 +151,14 @@ int redislock_prim_script(redislock_prim *p, const redislock_script *script, red
     return prim_outcome(p, cmd, what);
 }
 
-int redislock_prim_command(redislock_prim *p, const char *cmdname, redislock_cmd *cmd, const char *what)
+int redislock_prim_command(redislock_prim *p, const char *cmdname, size_t reply_max, redislock_cmd *cmd,
+                           const char *what)
 {
     const char *argv[2] = { cmdname, ZSTR_VAL(p->key) };
     size_t argl[2] = { strlen(cmdname), ZSTR_LEN(p->key) };
     redislock_netopts o = prim_netopts(p);
 
+    o.reply_max = reply_max;
     memset(cmd, 0, sizeof(*cmd));
     redislock_round_send(p->settings.servers, 1, &o, cmd, 2, argv, argl);
     return prim_outcome(p, cmd, what);
