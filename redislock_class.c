@@ -402,7 +402,7 @@ PHP_METHOD(RedisLock, token)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
-    if (!o->lock.held) {
+    if (!redislock_lock_holding(&o->lock)) {
         RETURN_NULL();
     }
     RETURN_STRINGL(o->lock.token, REDISLOCK_TOKEN_LEN);
@@ -414,7 +414,7 @@ PHP_METHOD(RedisLock, fence)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
-    if (!o->lock.held || !o->lock.settings.fencing || o->lock.fence <= 0) {
+    if (!redislock_lock_holding(&o->lock) || !o->lock.settings.fencing || o->lock.fence <= 0) {
         RETURN_NULL();
     }
     RETURN_LONG(o->lock.fence);
