@@ -4,6 +4,7 @@
  */
 #include "php_redislock.h"
 #include "redislock_prim.h"
+#include "redislock_keys.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -88,6 +89,13 @@ int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zen
         zend_array_destroy(rest);
     }
     if (rc != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (ZSTR_LEN(name) > redislock_keys_name_max(ZSTR_LEN(prefix))) {
+        zend_argument_value_error(1, "must be at most %zu bytes long (with the prefix, a Redis key is at most "
+                                  "%d bytes)", redislock_keys_name_max(ZSTR_LEN(prefix)), REDISLOCK_BULK_MAX);
+        redislock_settings_dtor(&p->settings);
+        zend_string_release(prefix);
         return REDISLOCK_ERR;
     }
     if (p->settings.servers->count > 1) {
