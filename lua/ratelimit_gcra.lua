@@ -32,18 +32,15 @@ local function divmod(x, m)
 end
 
 -- q, r with a * b = q * m + r, 0 <= r < m, exactly, for a and m below 2^41
--- and b below 2^40: b is taken in digits of 10 bits, so that no step
--- passes 2^52.
+-- and b below 2^40: at once when the product is below 2^52, otherwise
+-- with b taken in four digits of 10 bits, so that no step passes 2^52.
 local function muldiv(a, b, m)
-    local digits = {}
-    while b > 0 do
-        local d = b % 1024
-        digits[#digits + 1] = d
-        b = (b - d) / 1024
+    if a * b < 4503599627370496 then
+        return divmod(a * b, m)
     end
     local q, r = 0, 0
-    for i = #digits, 1, -1 do
-        local qd, rd = divmod(r * 1024 + a * digits[i], m)
+    for shift = 30, 0, -10 do
+        local qd, rd = divmod(r * 1024 + a * (math.floor(b / 2 ^ shift) % 1024), m)
         q, r = q * 1024 + qd, rd
     end
     return q, r
