@@ -52,7 +52,14 @@ static bool bulk_over(const redisReader *r, size_t max)
 {
     size_t len = 0;
 
-    if (r->ridx < 0 || r->rstack[r->ridx].type != REDIS_REPLY_STRING) {
+    if (r->ridx < 0) {
+        return false;
+    }
+#if HIREDIS_MAJOR >= 1
+    if (r->task[r->ridx]->type != REDIS_REPLY_STRING) { /* 1.x: a stack that grows */
+#else
+    if (r->rstack[r->ridx].type != REDIS_REPLY_STRING) {
+#endif
         return false;
     }
     for (size_t i = r->pos; i < r->len && r->buf[i] >= '0' && r->buf[i] <= '9'; i++) {
