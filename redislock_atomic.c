@@ -16,10 +16,17 @@
 
 #include "php_redislock.h"
 #include "redislock_prim.h"
+#include "redislock_reply.h"
 #include "redislock_atomic_arginfo.h"
 
 #define JITTER_BASE_US 20    /* update(): ceiling of the first random sleep */
 #define JITTER_CAP_US 20000  /* ... doubling with each conflict up to this */
+
+/* A value is a Redis string: get() reads one of any size Redis keeps, and
+ * nothing larger is sent, so that whatever is written can be read back. */
+#define VALUE_MAX REDISLOCK_BULK_MAX
+/* What get()'s reply may take: the value and its header. */
+#define GET_REPLY_MAX (VALUE_MAX + REDISLOCK_REPLY_MAX_BUFFER)
 
 static zend_class_entry *atomic_ce;
 static zend_object_handlers atomic_handlers;
@@ -55,6 +62,18 @@ static int ttl_argument(zend_long ttl, bool is_null, uint32_t arg_num, zend_long
     return REDISLOCK_OK;
 }
 
+/* Checks a value to write or compare (argument arg_num, NULL for null):
+ * no longer than Redis keeps. */
+static int value_argument(const zend_string *v, uint32_t arg_num)
+{
+    if (v && ZSTR_LEN(v) > VALUE_MAX) {
+        zend_argument_value_error(arg_num, "must be at most %d bytes long (the longest string Redis keeps), %zu "
+                                  "bytes given", VALUE_MAX, ZSTR_LEN(v));
+        return REDISLOCK_ERR;
+    }
+    return REDISLOCK_OK;
+}
+
 /* A script argument for a bound or a ttl: decimal, or "" when there is none. */
 static void optional_long(redislock_call *c, zend_long v, bool none)
 {
@@ -70,7 +89,7 @@ static int atomic_get(redislock_atomic *o, zval *out)
 {
     redislock_cmd cmd;
 
-    if (redislock_prim_command(&o->prim, "GET", &cmd, "get") != REDISLOCK_OK) {
+    if (redislock_prim_command(&o->prim, "GET", GET_REPLY_MAX, &cmd, "get") != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     if (cmd.reply->type == REDIS_REPLY_NIL) {
@@ -158,7 +177,8 @@ PHP_METHOD(RedisLock_Atomic, compareAndSet)
     ZEND_PARSE_PARAMETERS_END();
 
     REDISLOCK_PRIM_FETCH(o, redislock_atomic);
-    if (ttl_argument(ttl, ttl_null, 3, &ttl) != REDISLOCK_OK) {
+    if (value_argument(expected, 1) != REDISLOCK_OK || value_argument(fresh, 2) != REDISLOCK_OK
+        || ttl_argument(ttl, ttl_null, 3, &ttl) != REDISLOCK_OK) {
         RETURN_THROWS();
     }
     if (atomic_cas(o, expected, fresh, ttl, &written) != REDISLOCK_OK) {
@@ -168,7 +188,8 @@ PHP_METHOD(RedisLock_Atomic, compareAndSet)
 }
 
 /* What $fn returned, as the value to write: a string, or NULL to delete
- * (*ok false, with a TypeError thrown, for anything else). */
+ * (*ok false, with a TypeError or ValueError thrown, for anything else or a
+ * string too long). */
 static zend_string *update_value(zval *ret, bool *ok)
 {
     *ok = true;
@@ -176,6 +197,12 @@ static zend_string *update_value(zval *ret, bool *ok)
         case IS_NULL:
             return NULL;
         case IS_STRING:
+            if (Z_STRLEN_P(ret) > VALUE_MAX) {
+                *ok = false;
+                zend_argument_value_error(1, "must return a string of at most %d bytes (the longest string Redis "
+                                          "keeps), %zu bytes returned", VALUE_MAX, Z_STRLEN_P(ret));
+                return NULL;
+            }
             return zend_string_copy(Z_STR_P(ret));
         case IS_LONG:
             return zend_long_to_str(Z_LVAL_P(ret));

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f99edf6db4cbc801dc87c91eb848760804b253a4 */
+ * Stub hash: c3bcb4437fa6819a36e027d2e542241b67f9e000 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock_Atomic___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)

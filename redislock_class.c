@@ -195,6 +195,13 @@ static int lock_init(redislock_object *o, zend_string *name, HashTable *options,
     if (redislock_settings_init(&o->lock.settings, options, options_arg, &prefix) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
+    if (ZSTR_LEN(name) > redislock_keys_name_max(ZSTR_LEN(prefix))) {
+        zend_argument_value_error(1, "must be at most %zu bytes long (with the prefix, a Redis key is at most "
+                                  "%d bytes)", redislock_keys_name_max(ZSTR_LEN(prefix)), REDISLOCK_BULK_MAX);
+        redislock_settings_dtor(&o->lock.settings);
+        zend_string_release(prefix);
+        return REDISLOCK_ERR;
+    }
     redislock_lock_init(&o->lock, prefix, name);
     zend_string_release(prefix);
     o->initialized = true;
@@ -391,7 +398,7 @@ PHP_METHOD(RedisLock, token)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
-    if (!o->lock.held) {
+    if (!redislock_lock_holding(&o->lock)) {
         RETURN_NULL();
     }
     RETURN_STRINGL(o->lock.token, REDISLOCK_TOKEN_LEN);
@@ -403,7 +410,7 @@ PHP_METHOD(RedisLock, fence)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
-    if (!o->lock.held || !o->lock.settings.fencing || o->lock.fence <= 0) {
+    if (!redislock_lock_holding(&o->lock) || !o->lock.settings.fencing || o->lock.fence <= 0) {
         RETURN_NULL();
     }
     RETURN_LONG(o->lock.fence);

@@ -17,6 +17,8 @@
 #define REDISLOCK_WAIT_MAX ((zend_long) 1 << 40) /* longer waits are cut to this (about 34 years) */
 #define REDISLOCK_DEFAULT_PORT 6379
 #define REDISLOCK_SYNC_REPLICAS_MAX 16      /* most replicas sync_replicas can wait for */
+#define REDISLOCK_BULK_MAX 536870912        /* longest string Redis takes as an argument and keeps (its
+                                               proto-max-bulk-len, 512 MB): a key, an Atomic value */
 
 /* What one entry of a DSN list is. */
 typedef enum redislock_server_kind {

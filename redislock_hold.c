@@ -192,7 +192,7 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
     uint64_t start, valid_until;
 
     *result = false;
-    if (!redislock_lock_owned(l) || !l->held) {
+    if (!redislock_lock_holding(l)) {
         return REDISLOCK_OK;
     }
     redislock_lock_call_init(&c, l, &lock_key, 1, false);
@@ -263,7 +263,7 @@ int redislock_lock_check(redislock_lock *l, bool *result)
     uint64_t start;
 
     *result = false;
-    if (!redislock_lock_owned(l) || !l->held) {
+    if (!redislock_lock_holding(l)) {
         return REDISLOCK_OK;
     }
     redislock_lock_call_init(&c, l, &lock_key, 1, false);

@@ -159,11 +159,11 @@ static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
             snprintf(text, textlen, "%s", cmd->conn->t.errstr);
             return true;
         }
-        if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n) != REDISLOCK_READ_MORE) {
+        if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
             break;
         }
     }
-    while (!found && redislock_reader_next(reader, &r) == REDISLOCK_READ_REPLY) {
+    while (!found && redislock_reader_next(reader, &r, REDISLOCK_REPLY_MAX_BUFFER) == REDISLOCK_READ_REPLY) {
         if (r->type == REDIS_REPLY_ERROR && (cmd->in_hello || cmd->got == 0)) {
             redislock_reply_error_text(r, text, textlen);
             found = true;
@@ -194,17 +194,13 @@ static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
                  ? " before answering the first command (if this port speaks TLS, use rediss://)" : "");
 }
 
-/* Takes the replies out of the reader, and completes the command once the
- * last one it owed is whole. A reader left holding anything more (the
- * server sent what nobody asked for, so the replies may be out of step)
- * fails the command as of unknown outcome and closes the connection. */
 /* Throws away the replies c owes for commands given up (see io_give_up())
  * as far as the reader has them whole. false on a protocol error. */
 static bool conn_discard_owed(redislock_conn *c)
 {
     while (c->owed > 0) {
         redisReply *reply;
-        redislock_read rd = redislock_reader_next(c->reader, &reply);
+        redislock_read rd = redislock_reader_next(c->reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
         if (rd == REDISLOCK_READ_MORE) {
             return true;
         }
@@ -217,7 +213,26 @@ static bool conn_discard_owed(redislock_conn *c)
     return true;
 }
 
-static void cmd_take_replies(redislock_cmd *cmd)
+/* The bytes the replies of a command run with o may take. */
+static size_t reply_max(const redislock_netopts *o)
+{
+    return o->reply_max ? o->reply_max : REDISLOCK_REPLY_MAX_BUFFER;
+}
+
+/* Ends a command whose reply is larger than it reads: the server ran it
+ * and answered, so this is no failure of the connection (which is closed,
+ * the rest of the reply unread), and asking again would get the same. */
+static void cmd_too_large(redislock_cmd *cmd, size_t max)
+{
+    cmd_fail(cmd, REDISLOCK_CMD_TOO_LARGE, "the reply from %s is too large: over %zu bytes, the most this "
+             "operation reads", cmd->srv->label, max);
+}
+
+/* Takes the replies out of the reader, and completes the command once the
+ * last one it owed is whole. A reader left holding anything more (the
+ * server sent what nobody asked for, so the replies may be out of step)
+ * fails the command as of unknown outcome and closes the connection. */
+static void cmd_take_replies(redislock_cmd *cmd, size_t max)
 {
     redisReader *reader = cmd->conn->reader;
 
@@ -231,15 +246,17 @@ static void cmd_take_replies(redislock_cmd *cmd)
     }
     while (cmd->got < cmd->expect) {
         redisReply *reply;
-        redislock_read rd = redislock_reader_next(reader, &reply);
+        redislock_read rd = redislock_reader_next(reader, &reply, max);
 
         if (rd == REDISLOCK_READ_MORE) {
             return;
         }
+        if (rd == REDISLOCK_READ_TOO_LARGE) {
+            cmd_too_large(cmd, max);
+            return;
+        }
         if (rd != REDISLOCK_READ_REPLY) {
-            cmd_fail(cmd, REDISLOCK_CMD_LOST, rd == REDISLOCK_READ_TOO_LARGE ? "reply from %s is too large"
-                                                                               : "protocol error from %s",
-                     cmd->srv->label);
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
             return;
         }
         if (++cmd->got < cmd->expect) {
@@ -271,13 +288,19 @@ static void cmd_take_replies(redislock_cmd *cmd)
         } else {
             cmd->status = REDISLOCK_CMD_OK;
         }
+        if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reader_renew(&cmd->conn->reader)) {
+            /* The reader's buffer may be as large as the reply: not kept
+             * for the connection's life (the reply is whole, and stays). */
+            redislock_conn_drop(cmd->conn);
+            cmd->conn = NULL;
+        }
         return;
     }
 }
 
 /* Reads what the socket has and completes the command once its replies are
  * whole. */
-static void cmd_recv(redislock_cmd *cmd)
+static void cmd_recv(redislock_cmd *cmd, size_t max)
 {
     redislock_conn *c = cmd->conn;
     char buf[16384];
@@ -286,11 +309,13 @@ static void cmd_recv(redislock_cmd *cmd)
         ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
 
         if (n > 0) {
-            redislock_read rd = redislock_reader_feed(c->reader, buf, (size_t) n);
+            redislock_read rd = redislock_reader_feed(c->reader, buf, (size_t) n, max);
+            if (rd == REDISLOCK_READ_TOO_LARGE) {
+                cmd_too_large(cmd, max);
+                return;
+            }
             if (rd != REDISLOCK_READ_MORE) {
-                cmd_fail(cmd, REDISLOCK_CMD_LOST, rd == REDISLOCK_READ_TOO_LARGE ? "reply from %s is too large"
-                                                                                   : "protocol error from %s",
-                         cmd->srv->label);
+                cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
                 return;
             }
         } else if (n == 0) {
@@ -306,7 +331,7 @@ static void cmd_recv(redislock_cmd *cmd)
             cmd_broken(cmd, REDISLOCK_CMD_LOST, what);
             return;
         }
-        cmd_take_replies(cmd);
+        cmd_take_replies(cmd, max);
         if (cmd->phase != PHASE_RECV) {
             return;
         }
@@ -399,7 +424,7 @@ static bool probe_heard(redislock_cmd *cmd)
         return false;
     }
     if (n > 0) {
-        redislock_reader_feed(cmd->conn->reader, buf, (size_t) n);
+        redislock_reader_feed(cmd->conn->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER);
     }
     return true;
 }
@@ -417,7 +442,7 @@ static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
     } else if (cmd->phase == PHASE_SEND) {
         cmd_send(cmd);
     } else {
-        cmd_recv(cmd);
+        cmd_recv(cmd, reply_max(o));
     }
 }
 
@@ -483,7 +508,7 @@ bool redislock_conn_drain(redislock_conn *c, uint64_t now)
     for (;;) {
         ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
         if (n > 0) {
-            if (redislock_reader_feed(c->reader, buf, (size_t) n) != REDISLOCK_READ_MORE) {
+            if (redislock_reader_feed(c->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
                 return false;
             }
             continue;

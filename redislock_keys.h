@@ -10,7 +10,22 @@
 
 #include "php.h"
 
+#include "redislock_config.h"
+
 #define REDISLOCK_WAKE_SLOTS 8 /* fair mode's wake-up lists (lua/acquire_fair.lua counts them too) */
+
+/* Most bytes a key adds to prefix + name: a hash tag and the longest
+ * suffix (this file's, a rate limiter's). */
+#define REDISLOCK_KEY_EXTRA 64
+
+/* Longest name whose keys, with a prefix of prefix_len bytes, Redis takes
+ * (REDISLOCK_BULK_MAX bytes a key): checked before the name is copied
+ * anywhere. 0 when the prefix alone leaves no room. */
+static inline size_t redislock_keys_name_max(size_t prefix_len)
+{
+    return prefix_len >= REDISLOCK_BULK_MAX - REDISLOCK_KEY_EXTRA ? 0
+                                                                  : REDISLOCK_BULK_MAX - REDISLOCK_KEY_EXTRA - prefix_len;
+}
 
 typedef enum redislock_key_kind {
     REDISLOCK_KEY_LOCK = 0,  /* prefix + name: holds the owner token */

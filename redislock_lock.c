@@ -391,7 +391,7 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
         .cap = REDISLOCK_BACKOFF_MIN_US,
     };
 
-    if (redislock_lock_owned(l) && l->held) {
+    if (redislock_lock_holding(l)) {
         /* Already ours: renew the lease instead of queueing behind ourselves. */
         if (redislock_lock_extend_hold(l, l->settings.ttl, result, "acquire") != REDISLOCK_OK || *result) {
             return *result ? REDISLOCK_OK : REDISLOCK_ERR;
@@ -462,7 +462,7 @@ zend_long redislock_lock_remaining(const redislock_lock *l)
 {
     uint64_t now;
 
-    if (!l->held) {
+    if (!redislock_lock_holding(l)) {
         return 0;
     }
     now = redislock_now_us();

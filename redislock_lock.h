@@ -48,6 +48,14 @@ static inline bool redislock_lock_owned(const redislock_lock *l)
     return l->has_token && l->pid == redislock_pid();
 }
 
+/* Whether this process holds the lock: acquired here, and not released nor
+ * found lost. A forked child's inherited object never does (it says so in
+ * every accessor); the parent's hold is untouched. */
+static inline bool redislock_lock_holding(const redislock_lock *l)
+{
+    return l->held && redislock_lock_owned(l);
+}
+
 /* Each returns REDISLOCK_OK with the answer in *result, or REDISLOCK_ERR
  * when the answer is unknown (servers unreachable, timed out or replying with
  * errors so that no quorum could answer): the reason is then in l->err, or

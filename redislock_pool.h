@@ -21,6 +21,8 @@
 #define REDISLOCK_CMD_LOST 2     /* connection lost after sending: outcome unknown */
 #define REDISLOCK_CMD_TIMEOUT 3  /* no reply in time: outcome unknown */
 #define REDISLOCK_CMD_ERROR 4    /* the server replied with an error (cmd->reply) */
+#define REDISLOCK_CMD_TOO_LARGE 6 /* the reply is larger than the operation reads (netopts.reply_max): the
+                                     command ran, the connection is closed; asking again gets the same */
 
 #define REDISLOCK_ERRLEN 256
 #define REDISLOCK_GRACE_US 200          /* decided early: the others get as long again as that took, and this */
@@ -83,6 +85,7 @@ typedef struct redislock_netopts {
     const redislock_enough *enough; /* stop waiting once the outcome is known (NULL: wait for all) */
     bool blocking;             /* the command blocks on the server (BLPOP): one given up is closed, not
                                   left to take what comes later, and says nothing of the server's health */
+    size_t reply_max;          /* bytes the reply may take (0: REDISLOCK_REPLY_MAX_BUFFER, for small replies) */
 } redislock_netopts;
 
 /* Writes n bytes as 2n lower-case hex digits and a NUL (tokens, guids). */

@@ -4,6 +4,7 @@
  */
 #include "php_redislock.h"
 #include "redislock_prim.h"
+#include "redislock_keys.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -90,6 +91,13 @@ int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zen
     if (rc != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
+    if (ZSTR_LEN(name) > redislock_keys_name_max(ZSTR_LEN(prefix))) {
+        zend_argument_value_error(1, "must be at most %zu bytes long (with the prefix, a Redis key is at most "
+                                  "%d bytes)", redislock_keys_name_max(ZSTR_LEN(prefix)), REDISLOCK_BULK_MAX);
+        redislock_settings_dtor(&p->settings);
+        zend_string_release(prefix);
+        return REDISLOCK_ERR;
+    }
     if (p->settings.servers->count > 1) {
         if (options && zend_hash_str_exists(options, "servers", sizeof("servers") - 1)) {
             zend_argument_value_error(arg_num, "option \"servers\" lists %u servers, but %s needs a single "
@@ -151,12 +159,14 @@ int redislock_prim_script(redislock_prim *p, const redislock_script *script, red
     return prim_outcome(p, cmd, what);
 }
 
-int redislock_prim_command(redislock_prim *p, const char *cmdname, redislock_cmd *cmd, const char *what)
+int redislock_prim_command(redislock_prim *p, const char *cmdname, size_t reply_max, redislock_cmd *cmd,
+                           const char *what)
 {
     const char *argv[2] = { cmdname, ZSTR_VAL(p->key) };
     size_t argl[2] = { strlen(cmdname), ZSTR_LEN(p->key) };
     redislock_netopts o = prim_netopts(p);
 
+    o.reply_max = reply_max;
     memset(cmd, 0, sizeof(*cmd));
     redislock_round_send(p->settings.servers, 1, &o, cmd, 2, argv, argl);
     return prim_outcome(p, cmd, what);

@@ -66,8 +66,10 @@ int redislock_prim_script(redislock_prim *p, const redislock_script *script, red
                           const char *what);
 
 /* Sends one command naming p's key (cmdname key) and reads its reply, as
- * redislock_prim_script(). */
-int redislock_prim_command(redislock_prim *p, const char *cmdname, redislock_cmd *cmd, const char *what);
+ * redislock_prim_script(), a reply of at most reply_max bytes (0: a small
+ * one; a larger reply is an error of kind REDISLOCK_E_SERVER). */
+int redislock_prim_command(redislock_prim *p, const char *cmdname, size_t reply_max, redislock_cmd *cmd,
+                           const char *what);
 
 /* Records in p->err that the reply to what was not of the expected shape,
  * and frees cmd. Returns REDISLOCK_ERR. */

@@ -207,7 +207,7 @@ PHP_METHOD(RedisLock_RateLimiter, reset)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
-    if (redislock_prim_command(&o->prim, "DEL", &cmd, "reset") != REDISLOCK_OK) {
+    if (redislock_prim_command(&o->prim, "DEL", 0, &cmd, "reset") != REDISLOCK_OK) {
         redislock_prim_throw(&o->prim);
         RETURN_THROWS();
     }

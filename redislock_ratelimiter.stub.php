@@ -23,7 +23,8 @@ final class RateLimiter
      * @param int $windowMs the window in milliseconds, 1 to 2147483647
      * @param array $options 'policy' => 'gcra' (default: smooth, bursts up to $limit) | 'fixed_window'
      *        (the classic counter: INCRBY + PEXPIRE in one script) | 'sliding_window' (exact: no more
-     *        than $limit in any window of $windowMs), and the connection options of RedisLock: servers
+     *        than $limit in any window of $windowMs; one sorted-set member per consume() in the window,
+     *        O(log n) server work per call whatever $permits), and the connection options of RedisLock: servers
      *        (one server: a quorum list is a ValueError), prefix, connect_timeout, read_timeout,
      *        persistent. RedisLock's lock options (ttl, auto_release, fencing, fair, quorum_timeout)
      *        are refused with a ValueError: they mean nothing here.
@@ -48,7 +49,7 @@ final class RateLimiter
 
     /**
      * Milliseconds from the last consume() until the permits it asked for would be due (no round
-     * trip); 0 when they were taken, before the first consume() and after reset().
+     * trip), at most $windowMs; 0 when they were taken, before the first consume() and after reset().
      */
     public function retryAfter(): int {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 764124ebcf703604bf082e5f032bd3b18b4e150d */
+ * Stub hash: 81ab4f95fcb413e194c4f1ddb5e50fcfdbac0ed2 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock_RateLimiter___construct, 0, 0, 3)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

@@ -37,15 +37,41 @@ void redislock_reader_limit(redisReader *r)
     r->fn = &limited;
 }
 
-redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len)
+redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len, size_t max)
 {
-    if (r->len - r->pos + len > REDISLOCK_REPLY_MAX_BUFFER) {
+    if (r->len - r->pos + len > max) {
         return REDISLOCK_READ_TOO_LARGE;
     }
     return redisReaderFeed(r, buf, len) == REDIS_OK ? REDISLOCK_READ_MORE : REDISLOCK_READ_PROTOCOL;
 }
 
-redislock_read redislock_reader_next(redisReader *r, redisReply **reply)
+/* Whether the reader waits for the bytes of a string announced longer than
+ * max. hiredis has then read the '$' (the task's type says a string) and
+ * keeps the length line unparsed until the whole string is there. */
+static bool bulk_over(const redisReader *r, size_t max)
+{
+    size_t len = 0;
+
+    if (r->ridx < 0) {
+        return false;
+    }
+#if HIREDIS_MAJOR >= 1
+    if (r->task[r->ridx]->type != REDIS_REPLY_STRING) { /* 1.x: a stack that grows */
+#else
+    if (r->rstack[r->ridx].type != REDIS_REPLY_STRING) {
+#endif
+        return false;
+    }
+    for (size_t i = r->pos; i < r->len && r->buf[i] >= '0' && r->buf[i] <= '9'; i++) {
+        len = len * 10 + (size_t) (r->buf[i] - '0');
+        if (len > max) {
+            return true; /* before len can overflow: max < SIZE_MAX / 10 */
+        }
+    }
+    return false;
+}
+
+redislock_read redislock_reader_next(redisReader *r, redisReply **reply, size_t max)
 {
     void *obj = NULL;
 
@@ -55,10 +81,23 @@ redislock_read redislock_reader_next(redisReader *r, redisReply **reply)
         return refused ? REDISLOCK_READ_TOO_LARGE : REDISLOCK_READ_PROTOCOL;
     }
     if (!obj) {
-        return REDISLOCK_READ_MORE;
+        return bulk_over(r, max) ? REDISLOCK_READ_TOO_LARGE : REDISLOCK_READ_MORE;
     }
     *reply = obj;
     return REDISLOCK_READ_REPLY;
+}
+
+bool redislock_reader_renew(redisReader **r)
+{
+    redisReader *fresh = redisReaderCreate();
+
+    if (!fresh) {
+        return false;
+    }
+    redislock_reader_limit(fresh);
+    redisReaderFree(*r);
+    *r = fresh;
+    return true;
 }
 
 bool redislock_reader_pending(const redisReader *r)

@@ -2,11 +2,14 @@
  * Reading replies: hiredis's RESP reader with limits, and the text of an
  * error reply made safe to show.
  *
- * Every reply the extension expects is small (integers, a token, arrays of a
- * few elements), so a reply announcing a large array or buffering a large
- * body is refused before anything is allocated for it, and a connection
- * whose reader holds more than the replies it owed is never reused. No zvals
- * and no Zend allocator here, so the fuzz targets link this file alone.
+ * Each operation reads at most the replies it can get: the lock's and the
+ * rate limiter's are small (integers, a token, arrays of a few elements),
+ * Atomic::get() a value up to what Redis stores. The caller says how many
+ * bytes (max); a reply announcing a larger array or string, or buffering a
+ * larger body, is refused before anything is allocated for it, and a
+ * connection whose reader holds more than the replies it owed is never
+ * reused. No zvals and no Zend allocator here, so the fuzz targets link this
+ * file alone.
  */
 #ifndef REDISLOCK_REPLY_H
 #define REDISLOCK_REPLY_H
@@ -16,7 +19,8 @@
 #include <stddef.h>
 
 #define REDISLOCK_REPLY_MAX_ELEMENTS 64        /* elements of one array reply */
-#define REDISLOCK_REPLY_MAX_BUFFER (64 * 1024) /* bytes of replies buffered before they are parsed */
+#define REDISLOCK_REPLY_MAX_BUFFER (64 * 1024) /* bytes of replies buffered before they are parsed, for
+                                                  every operation but one that reads a value */
 #define REDISLOCK_REPLY_PLAIN_WORD 20          /* longest quoted word kept in an error text (a token is 32) */
 
 /* Outcome of redislock_reader_next(). */
@@ -24,7 +28,7 @@ typedef enum {
     REDISLOCK_READ_REPLY,    /* *reply holds a whole reply */
     REDISLOCK_READ_MORE,     /* no whole reply buffered yet */
     REDISLOCK_READ_PROTOCOL, /* the bytes are not RESP */
-    REDISLOCK_READ_TOO_LARGE /* a reply larger than any the extension asks for */
+    REDISLOCK_READ_TOO_LARGE /* a reply larger than the operation reads (max) */
 } redislock_read;
 
 /* Makes a hiredis reader refuse arrays of more than
@@ -32,13 +36,20 @@ typedef enum {
 void redislock_reader_limit(redisReader *r);
 
 /* Adds len bytes read from the server. REDISLOCK_READ_TOO_LARGE when more
- * than REDISLOCK_REPLY_MAX_BUFFER bytes would wait in the reader; then
- * nothing is added and the connection must be closed. */
-redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len);
+ * than max bytes would wait in the reader; then nothing is added and the
+ * connection must be closed. */
+redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len, size_t max);
 
 /* Takes the next whole reply out of the reader (free it with
- * freeReplyObject). After PROTOCOL or TOO_LARGE the reader is unusable. */
-redislock_read redislock_reader_next(redisReader *r, redisReply **reply);
+ * freeReplyObject). REDISLOCK_READ_TOO_LARGE as soon as a string is
+ * announced longer than max bytes (nothing of it is waited for). After
+ * PROTOCOL or TOO_LARGE the reader is unusable. */
+redislock_read redislock_reader_next(redisReader *r, redisReply **reply, size_t max);
+
+/* Replaces *r, which holds nothing (!redislock_reader_pending()), with a new
+ * limited reader, so that the buffer a large reply grew is not kept for the
+ * connection's life. false, with *r unchanged, when memory ran out. */
+bool redislock_reader_renew(redisReader **r);
 
 /* Whether the reader holds anything not yet taken out as a reply: bytes
  * not parsed, or the start of a reply. After the replies a connection owed,

@@ -16,8 +16,9 @@
  * Invariants:
  *  - feed answers MORE or TOO_LARGE (never PROTOCOL: the reader is never fed
  *    after an error); TOO_LARGE only when more than REDISLOCK_REPLY_MAX_BUFFER
- *    bytes would wait, and then the reader's buffer is as it was; after MORE
- *    at most REDISLOCK_REPLY_MAX_BUFFER bytes wait.
+ *    bytes (the limit given) would wait, and then the reader's buffer is as
+ *    it was; after MORE at most REDISLOCK_REPLY_MAX_BUFFER bytes wait. next
+ *    answers TOO_LARGE, too, for a string announced longer than the limit.
  *  - every reply, nested ones included, has a known type; strings, statuses
  *    and errors have their bytes followed by a NUL; no array has more than
  *    REDISLOCK_REPLY_MAX_ELEMENTS elements, and none is NULL.
@@ -161,7 +162,7 @@ static bool drain(redisReader *reader)
 {
     for (;;) {
         redisReply *reply = (redisReply *) 0x1;
-        redislock_read rd = redislock_reader_next(reader, &reply);
+        redislock_read rd = redislock_reader_next(reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
 
         switch (rd) {
         case REDISLOCK_READ_REPLY:
@@ -232,7 +233,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (n > len - pos) {
                 n = len - pos;
             }
-            rd = redislock_reader_feed(reader, buf + pos, n);
+            rd = redislock_reader_feed(reader, buf + pos, n, REDISLOCK_REPLY_MAX_BUFFER);
             if (rd == REDISLOCK_READ_TOO_LARGE) {
                 if (waiting + n <= REDISLOCK_REPLY_MAX_BUFFER) {
                     FAIL("TOO_LARGE with %zu + %zu bytes", waiting, n);
