@@ -11,6 +11,7 @@
 #include "redislock_round.h"
 #include "redislock_wait.h"
 #include "redislock_scripts.h"
+#include "redislock_topology.h"
 
 static const redislock_key_kind lock_key = REDISLOCK_KEY_LOCK;
 
@@ -148,7 +149,7 @@ void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
     l->held = false;
 }
 
-int redislock_lock_release(redislock_lock *l, bool *result)
+static int release_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -209,13 +210,11 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
     }
     if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
         l->valid_until = valid_until;
-        REDISLOCK_G(stats).extended++;
         *result = true;
         return REDISLOCK_OK;
     }
     /* Lost: what may be left of our token (on servers that did not say it
      * was gone) goes too. */
-    REDISLOCK_G(stats).extend_failed++;
     l->held = false;
     if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
         redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold), redislock_lock_op_deadline(l));
@@ -225,10 +224,22 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
 
 int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
 {
-    if (redislock_lock_extend_hold(l, ttl, result, "extend") != REDISLOCK_OK) {
-        return REDISLOCK_ERR;
+    bool held = redislock_lock_owned(l) && l->held;
+    int rc;
+
+    redislock_route_pin(l->settings.servers);
+    rc = redislock_lock_extend_hold(l, ttl, result, "extend");
+    if (rc == REDISLOCK_OK) {
+        rc = redislock_lock_sync(l, "extend", result);
     }
-    return redislock_lock_sync(l, "extend", result);
+    redislock_route_unpin(l->settings.servers);
+    if (*result) {
+        REDISLOCK_G(stats).extended++;
+    } else if (held && (rc == REDISLOCK_OK || !l->held)) {
+        /* Found lost, or refused for want of replicas. */
+        REDISLOCK_G(stats).extend_failed++;
+    }
+    return rc;
 }
 
 /* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The
@@ -252,7 +263,7 @@ static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, z
     redislock_tally_vote(t, cmd, vote);
 }
 
-int redislock_lock_check(redislock_lock *l, bool *result)
+static int check_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -299,7 +310,7 @@ void redislock_lock_adopt(redislock_lock *l, const char *token)
     l->fence = 0;
 }
 
-int redislock_lock_force_release(redislock_lock *l, bool *result)
+static int force_release_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -327,3 +338,38 @@ int redislock_lock_force_release(redislock_lock *l, bool *result)
     *result = t.yes > 0;
     return REDISLOCK_OK;
 }
+
+/* {{{ The operations, each pinned to one node of a Sentinel or Cluster
+ * server for all its commands (redislock_route_pin()) */
+
+int redislock_lock_release(redislock_lock *l, bool *result)
+{
+    int rc;
+
+    redislock_route_pin(l->settings.servers);
+    rc = release_now(l, result);
+    redislock_route_unpin(l->settings.servers);
+    return rc;
+}
+
+int redislock_lock_check(redislock_lock *l, bool *result)
+{
+    int rc;
+
+    redislock_route_pin(l->settings.servers);
+    rc = check_now(l, result);
+    redislock_route_unpin(l->settings.servers);
+    return rc;
+}
+
+int redislock_lock_force_release(redislock_lock *l, bool *result)
+{
+    int rc;
+
+    redislock_route_pin(l->settings.servers);
+    rc = force_release_now(l, result);
+    redislock_route_unpin(l->settings.servers);
+    return rc;
+}
+
+/* }}} */

@@ -14,6 +14,10 @@
  * A command whose outcome is unknown (the connection broke after it was
  * sent, no reply in time) is never sent again: what was found is forgotten,
  * and the caller gets the failure as from one server.
+ *
+ * Within an operation (redislock_route_pin()), the node is chosen once: a
+ * command that would have to go elsewhere after one of the operation's ran
+ * there fails with the answer that said so (see pin_settle()).
  */
 #include "php_redislock.h"
 #include "redislock_topology.h"
@@ -152,11 +156,20 @@ static route_verdict judge(redislock_cmd *cmd, const redislock_server *srv, cons
 
 /* The node cmd goes to now: a direct server itself, else what the seeds of
  * srv say (NULL, with cmd failed, when they cannot say). */
+static const redislock_server *pin_node(const redislock_server *srv);
+static const redislock_server *pin_take(const redislock_server *srv, const redislock_server *node);
+static route_verdict pin_settle(const redislock_cmd *cmd, const redislock_server *srv, route_verdict v,
+                                const redislock_server **ask);
+
 static const redislock_server *route(redislock_cmd *cmd, const redislock_server *srv, const redislock_netopts *o)
 {
-    const redislock_server *node = srv;
+    const redislock_server *node = pin_node(srv);
     char err[REDISLOCK_ERRLEN];
 
+    if (node) {
+        return node;
+    }
+    node = srv;
     if (srv->kind == REDISLOCK_SERVER_SENTINEL) {
         node = redislock_sentinel_master(srv, o, err, sizeof(err));
     } else if (srv->kind == REDISLOCK_SERVER_CLUSTER) {
@@ -165,8 +178,9 @@ static const redislock_server *route(redislock_cmd *cmd, const redislock_server 
     if (!node) {
         cmd->status = REDISLOCK_CMD_CONNECT;
         snprintf(cmd->errstr, sizeof(cmd->errstr), "%s", err);
+        return NULL;
     }
-    return node;
+    return pin_take(srv, node);
 }
 
 /* Puts ASKING before the command (one write: the node takes the command
@@ -240,7 +254,8 @@ static void route_pass(redislock_cmd *cmds, size_t n, const redislock_netopts *o
         }
         cmds[i] = run[k];
         cmds[i].srv = srv;
-        if (srv->kind != REDISLOCK_SERVER_DIRECT && judge(&cmds[i], srv, &ask[i]) == ROUTE_AGAIN && !last
+        if (srv->kind != REDISLOCK_SERVER_DIRECT
+            && pin_settle(&cmds[i], srv, judge(&cmds[i], srv, &ask[i]), &ask[i]) == ROUTE_AGAIN && !last
             && (!o->deadline || redislock_now_us() < o->deadline)) {
             redislock_cmds_dtor(&cmds[i], 1);
             pending[i] = true;
@@ -283,3 +298,86 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
         route_pass(cmds, n, opts, pending, ask, pass + 1 == ROUTE_PASSES);
     }
 }
+
+/* {{{ Pinning an operation to one node (redislock_route_pin()) */
+
+void redislock_route_pin(const redislock_servers *list)
+{
+    for (uint32_t i = 0; i < list->count; i++) {
+        if (list->server[i].kind != REDISLOCK_SERVER_DIRECT) {
+            list->server[i].topo->pin_depth++;
+        }
+    }
+}
+
+void redislock_route_unpin(const redislock_servers *list)
+{
+    for (uint32_t i = 0; i < list->count; i++) {
+        redislock_topology *topo = list->server[i].topo;
+        if (list->server[i].kind == REDISLOCK_SERVER_DIRECT || --topo->pin_depth > 0) {
+            continue;
+        }
+        redislock_server_free(topo->pin);
+        topo->pin = NULL;
+        topo->pin_ran = false;
+    }
+}
+
+/* The node the operation under way on srv was pinned to, or NULL (none
+ * yet, or no operation). */
+static const redislock_server *pin_node(const redislock_server *srv)
+{
+    return srv->kind != REDISLOCK_SERVER_DIRECT && srv->topo->pin_depth ? srv->topo->pin : NULL;
+}
+
+/* Pins the operation under way on srv, if any, to the node just found;
+ * returns the node to send to (the pin's copy). */
+static const redislock_server *pin_take(const redislock_server *srv, const redislock_server *node)
+{
+    redislock_topology *topo = srv->topo;
+
+    if (srv->kind == REDISLOCK_SERVER_DIRECT || !topo->pin_depth) {
+        return node;
+    }
+    topo->pin = redislock_server_node(srv, node->host, strlen(node->host), node->port);
+    return topo->pin;
+}
+
+/* What a command's outcome (judged v) means for a pinned operation: once a
+ * command may have run on the node, the node stays for the rest of the
+ * operation. A later command the node turns away for another (READONLY,
+ * MASTERDOWN: not the master any more; MOVED, ASK: the slot went) is not
+ * sent there: its answer stands, and the operation fails rather than check
+ * on one node what it did on another. Before anything ran, the operation
+ * goes where the command goes. Sent again to the same node: after
+ * TRYAGAIN, CLUSTERDOWN, or a connection that could not be made. */
+static route_verdict pin_settle(const redislock_cmd *cmd, const redislock_server *srv, route_verdict v,
+                                const redislock_server **ask)
+{
+    redislock_topology *topo = srv->topo;
+    const redisReply *r = cmd->reply;
+
+    if (!topo->pin_depth) {
+        return v;
+    }
+    if (v == ROUTE_DONE) {
+        topo->pin_ran = topo->pin_ran || cmd->status != REDISLOCK_CMD_CONNECT;
+        return v;
+    }
+    if (!*ask && cmd->status != REDISLOCK_CMD_CONNECT && !error_is(r, "READONLY") && !error_is(r, "MASTERDOWN")
+        && !error_is(r, "MOVED")) {
+        return v;
+    }
+    if (!topo->pin_ran) {
+        redislock_server_free(topo->pin);
+        topo->pin = NULL;
+        return v;
+    }
+    if (cmd->status == REDISLOCK_CMD_CONNECT) {
+        return v;
+    }
+    *ask = NULL;
+    return ROUTE_DONE;
+}
+
+/* }}} */
