@@ -88,7 +88,6 @@ int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
     uint32_t count = l->settings.servers->count, acked = 0;
     zend_long wait_ms = MAX(1, redislock_lock_netopts(l).read_timeout / 2);
     char why[REDISLOCK_ERRLEN] = "";
-    bool released;
 
     if (l->settings.sync_replicas == 0 || !*result) {
         return REDISLOCK_OK;
@@ -111,9 +110,11 @@ int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
     if ((uint32_t) __builtin_popcount(acked) >= redislock_lock_quorum(l)) {
         return REDISLOCK_OK;
     }
-    /* Not known to survive a failover: not a grant. */
+    /* Not known to survive a failover: not a grant. Our token goes wherever
+     * it may sit (a leftover where the answer does not come), and the hold
+     * is gone whatever the release says: it was never reported. */
     *result = false;
-    redislock_lock_release(l, &released);
+    redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
     redislock_error_set(&l->err, REDISLOCK_E_CONNECTION,
                         "%s: fewer than " ZEND_LONG_FMT " replica(s) acknowledged it within " ZEND_LONG_FMT
                         " ms on a quorum of the servers, so the hold was released%s",
