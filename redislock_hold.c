@@ -210,11 +210,13 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
     }
     if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
         l->valid_until = valid_until;
+        REDISLOCK_G(stats).extended++;
         *result = true;
         return REDISLOCK_OK;
     }
     /* Lost: what may be left of our token (on servers that did not say it
      * was gone) goes too. */
+    REDISLOCK_G(stats).extend_failed++;
     l->held = false;
     if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
         redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold), redislock_lock_op_deadline(l));
@@ -224,19 +226,20 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
 
 int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
 {
-    bool held = redislock_lock_owned(l) && l->held;
+    bool renewed;
     int rc;
 
     redislock_route_pin(l->settings.servers);
     rc = redislock_lock_extend_hold(l, ttl, result, "extend");
+    renewed = *result;
     if (rc == REDISLOCK_OK) {
         rc = redislock_lock_sync(l, "extend", result);
     }
     redislock_route_unpin(l->settings.servers);
-    if (*result) {
-        REDISLOCK_G(stats).extended++;
-    } else if (held && (rc == REDISLOCK_OK || !l->held)) {
-        /* Found lost, or refused for want of replicas. */
+    if (renewed && !*result) {
+        /* Renewed on the servers, then refused for want of replicas: not
+         * counted as renewed after all. */
+        REDISLOCK_G(stats).extended--;
         REDISLOCK_G(stats).extend_failed++;
     }
     return rc;

@@ -159,7 +159,7 @@ static route_verdict judge(redislock_cmd *cmd, const redislock_server *srv, cons
 static const redislock_server *pin_node(const redislock_server *srv);
 static const redislock_server *pin_take(const redislock_server *srv, const redislock_server *node);
 static route_verdict pin_settle(const redislock_cmd *cmd, const redislock_server *srv, route_verdict v,
-                                const redislock_server **ask);
+                                const redislock_server **ask, bool asked);
 
 static const redislock_server *route(redislock_cmd *cmd, const redislock_server *srv, const redislock_netopts *o)
 {
@@ -254,8 +254,9 @@ static void route_pass(redislock_cmd *cmds, size_t n, const redislock_netopts *o
         }
         cmds[i] = run[k];
         cmds[i].srv = srv;
+        bool asked = ask[i] != NULL;
         if (srv->kind != REDISLOCK_SERVER_DIRECT
-            && pin_settle(&cmds[i], srv, judge(&cmds[i], srv, &ask[i]), &ask[i]) == ROUTE_AGAIN && !last
+            && pin_settle(&cmds[i], srv, judge(&cmds[i], srv, &ask[i]), &ask[i], asked) == ROUTE_AGAIN && !last
             && (!o->deadline || redislock_now_us() < o->deadline)) {
             redislock_cmds_dtor(&cmds[i], 1);
             pending[i] = true;
@@ -343,34 +344,41 @@ static const redislock_server *pin_take(const redislock_server *srv, const redis
     return topo->pin;
 }
 
-/* What a command's outcome (judged v) means for a pinned operation: once a
- * command may have run on the node, the node stays for the rest of the
- * operation. A later command the node turns away for another (READONLY,
- * MASTERDOWN: not the master any more; MOVED, ASK: the slot went) is not
- * sent there: its answer stands, and the operation fails rather than check
- * on one node what it did on another. Before anything ran, the operation
- * goes where the command goes. Sent again to the same node: after
- * TRYAGAIN, CLUSTERDOWN, or a connection that could not be made. */
+/* What a command's outcome (judged v; asked: it went to the node an ASK
+ * named) means for a pinned operation: once a command may have run on the
+ * node, the node stays for the rest of the operation. A later command the
+ * node turns away for another (READONLY, MASTERDOWN: not the master any
+ * more; MOVED, ASK: the key or its slot went) is not sent there: its answer
+ * stands, and the operation fails rather than check on one node what it did
+ * on another. Before anything ran, the operation goes where the command
+ * goes. Sent again to the same node: after TRYAGAIN, CLUSTERDOWN, or a
+ * connection that could not be made. A command sent on by ASK (a slot in
+ * migration, whose keys all go to the importing node one command at a time)
+ * leaves the pin as it was. */
 static route_verdict pin_settle(const redislock_cmd *cmd, const redislock_server *srv, route_verdict v,
-                                const redislock_server **ask)
+                                const redislock_server **ask, bool asked)
 {
     redislock_topology *topo = srv->topo;
     const redisReply *r = cmd->reply;
+    bool moved;
 
     if (!topo->pin_depth) {
         return v;
     }
     if (v == ROUTE_DONE) {
-        topo->pin_ran = topo->pin_ran || cmd->status != REDISLOCK_CMD_CONNECT;
+        topo->pin_ran = topo->pin_ran || (!asked && cmd->status != REDISLOCK_CMD_CONNECT);
         return v;
     }
-    if (!*ask && cmd->status != REDISLOCK_CMD_CONNECT && !error_is(r, "READONLY") && !error_is(r, "MASTERDOWN")
-        && !error_is(r, "MOVED")) {
+    moved = cmd->status == REDISLOCK_CMD_CONNECT || error_is(r, "READONLY") || error_is(r, "MASTERDOWN")
+            || error_is(r, "MOVED");
+    if (!*ask && !moved) {
         return v;
     }
     if (!topo->pin_ran) {
-        redislock_server_free(topo->pin);
-        topo->pin = NULL;
+        if (moved) {
+            redislock_server_free(topo->pin);
+            topo->pin = NULL;
+        }
         return v;
     }
     if (cmd->status == REDISLOCK_CMD_CONNECT) {
