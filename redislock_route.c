@@ -154,13 +154,14 @@ static route_verdict judge(redislock_cmd *cmd, const redislock_server *srv, cons
     return ROUTE_DONE;
 }
 
-/* The node cmd goes to now: a direct server itself, else what the seeds of
- * srv say (NULL, with cmd failed, when they cannot say). */
+/* Pinning (at the end of the file). */
 static const redislock_server *pin_node(const redislock_server *srv);
 static const redislock_server *pin_take(const redislock_server *srv, const redislock_server *node);
 static route_verdict pin_settle(const redislock_cmd *cmd, const redislock_server *srv, route_verdict v,
                                 const redislock_server **ask, bool asked);
 
+/* The node cmd goes to now: a direct server itself, else what the seeds of
+ * srv say, or the node the operation under way is pinned to (NULL, with cmd failed, when they cannot say). */
 static const redislock_server *route(redislock_cmd *cmd, const redislock_server *srv, const redislock_netopts *o)
 {
     const redislock_server *node = pin_node(srv);
