@@ -11,6 +11,7 @@
 #include "redislock_round.h"
 #include "redislock_wait.h"
 #include "redislock_scripts.h"
+#include "redislock_topology.h"
 
 static const redislock_key_kind lock_key = REDISLOCK_KEY_LOCK;
 
@@ -148,7 +149,7 @@ void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
     l->held = false;
 }
 
-int redislock_lock_release(redislock_lock *l, bool *result)
+static int release_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -225,10 +226,23 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
 
 int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
 {
-    if (redislock_lock_extend_hold(l, ttl, result, "extend") != REDISLOCK_OK) {
-        return REDISLOCK_ERR;
+    bool renewed;
+    int rc;
+
+    redislock_route_pin(l->settings.servers);
+    rc = redislock_lock_extend_hold(l, ttl, result, "extend");
+    renewed = *result;
+    if (rc == REDISLOCK_OK) {
+        rc = redislock_lock_sync(l, "extend", result);
     }
-    return redislock_lock_sync(l, "extend", result);
+    redislock_route_unpin(l->settings.servers);
+    if (renewed && !*result) {
+        /* Renewed on the servers, then refused for want of replicas: not
+         * counted as renewed after all. */
+        REDISLOCK_G(stats).extended--;
+        REDISLOCK_G(stats).extend_failed++;
+    }
+    return rc;
 }
 
 /* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The
@@ -252,7 +266,7 @@ static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, z
     redislock_tally_vote(t, cmd, vote);
 }
 
-int redislock_lock_check(redislock_lock *l, bool *result)
+static int check_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -299,7 +313,7 @@ void redislock_lock_adopt(redislock_lock *l, const char *token)
     l->fence = 0;
 }
 
-int redislock_lock_force_release(redislock_lock *l, bool *result)
+static int force_release_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -327,3 +341,38 @@ int redislock_lock_force_release(redislock_lock *l, bool *result)
     *result = t.yes > 0;
     return REDISLOCK_OK;
 }
+
+/* {{{ The operations, each pinned to one node of a Sentinel or Cluster
+ * server for all its commands (redislock_route_pin()) */
+
+int redislock_lock_release(redislock_lock *l, bool *result)
+{
+    int rc;
+
+    redislock_route_pin(l->settings.servers);
+    rc = release_now(l, result);
+    redislock_route_unpin(l->settings.servers);
+    return rc;
+}
+
+int redislock_lock_check(redislock_lock *l, bool *result)
+{
+    int rc;
+
+    redislock_route_pin(l->settings.servers);
+    rc = check_now(l, result);
+    redislock_route_unpin(l->settings.servers);
+    return rc;
+}
+
+int redislock_lock_force_release(redislock_lock *l, bool *result)
+{
+    int rc;
+
+    redislock_route_pin(l->settings.servers);
+    rc = force_release_now(l, result);
+    redislock_route_unpin(l->settings.servers);
+    return rc;
+}
+
+/* }}} */

@@ -14,6 +14,7 @@
 #include "redislock_round.h"
 #include "redislock_wait.h"
 #include "redislock_scripts.h"
+#include "redislock_topology.h"
 
 /* The mask of all the lock's servers. */
 uint32_t redislock_lock_all_servers(const redislock_lock *l)
@@ -229,7 +230,6 @@ void redislock_lock_granted(redislock_lock *l, uint64_t valid_until, zend_long f
     l->held = true;
     l->valid_until = valid_until;
     l->fence = fence;
-    REDISLOCK_G(stats).acquired++;
 }
 
 /* Ends an attempt: granted when the servers said so (granted) and validity
@@ -441,10 +441,21 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
 
 int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
 {
-    if (acquire_now(l, wait_ms, result) != REDISLOCK_OK) {
-        return REDISLOCK_ERR;
+    int rc;
+
+    *result = false;
+    /* The grant and the check of its replication on one node. */
+    redislock_route_pin(l->settings.servers);
+    rc = acquire_now(l, wait_ms, result);
+    if (rc == REDISLOCK_OK) {
+        rc = redislock_lock_sync(l, "acquire", result);
     }
-    return redislock_lock_sync(l, "acquire", result);
+    redislock_route_unpin(l->settings.servers);
+    if (*result) {
+        /* Counted once reported: a grant refused for want of replicas is none. */
+        REDISLOCK_G(stats).acquired++;
+    }
+    return rc;
 }
 
 void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name)

@@ -1,15 +1,18 @@
 /*
- * Sentinel (redis-sentinel://): the master of a name, as the Sentinels say
- * (SENTINEL GET-MASTER-ADDR-BY-NAME, asked of all of them at once), checked
- * with ROLE on the node itself before any command goes there: a Sentinel
- * that has not heard of a failover yet names a node that is a replica now,
- * and that answer is passed over. The master found is kept for the process
+ * Sentinel (redis-sentinel://): the master of a name, as a majority of the
+ * Sentinels of the DSN say (SENTINEL GET-MASTER-ADDR-BY-NAME, asked of all
+ * of them at once), checked with ROLE on the node itself before any command
+ * goes there: Sentinels that have not heard of a failover yet name a node
+ * that is a replica now, and that answer is refused. The master found is kept for the process
  * and the Sentinels are asked again when a command says it moved (see
  * redislock_route.c), and in any case before a command once
  * REDISLOCK_SENTINEL_RECHECK_MS have passed: an old master that has not
  * been told of the failover yet still takes writes, which its replicas no
  * longer get. When the master changes, the connections to the old one are
- * closed. Sentinels that do not answer a recheck leave the master as it was.
+ * closed. Sentinels that do not answer a recheck (fewer than a majority name
+ * a master) leave the master as it was. The commands of one operation all go
+ * to the master found for its first (redislock_route_pin()): the Sentinels
+ * are not asked again in the middle of one.
  */
 #include "php_redislock.h"
 #include "redislock_topology.h"
@@ -79,44 +82,75 @@ static bool master_addr(const redisReply *r, const char **host, size_t *hlen, in
     return true;
 }
 
-/* Tries the masters the Sentinels named, in their order, until one is the
- * master (the one known already, or a new one that says so): that one, or
- * NULL with why in err. *answered: whether any Sentinel named one. */
+/* Whether the k-th and the j-th answer name the same address. */
+static bool same_addr(const redislock_cmd *cmds, uint32_t k, uint32_t j)
+{
+    const redisReply *a = cmds[k].reply, *b = cmds[j].reply;
+    const char *ha, *hb;
+    size_t la, lb;
+    int pa, pb;
+
+    return master_addr(a, &ha, &la, &pa) && master_addr(b, &hb, &lb, &pb) && pa == pb && la == lb
+           && memcmp(ha, hb, la) == 0;
+}
+
+/* The master a majority of the n Sentinels of the DSN name (the one known
+ * already, or a new one that says so with ROLE), or NULL with why in err.
+ * One Sentinel that lies (an address of another deployment, a replica, a
+ * stale answer) cannot choose the node alone: the same address must come
+ * from more than half of them, as a failover needs their majority too.
+ * *answered: whether a majority answered at all (when not, the master found
+ * before stands). */
 static redislock_server *pick(const redislock_server *srv, redislock_cmd *cmds, uint32_t n,
                               const redislock_netopts *o, bool *answered, char *err, size_t errlen)
 {
     const redislock_server *known = srv->topo->node;
+    uint32_t need = n / 2 + 1, named = 0, best = 0, votes = 0;
+    const char *host;
+    size_t hlen;
+    int port;
+    redislock_server *node;
 
-    *answered = false;
     for (uint32_t k = 0; k < n; k++) {
-        const char *host;
-        size_t hlen;
-        int port;
-        redislock_server *node;
-
+        uint32_t same = 0;
         if (cmds[k].status != REDISLOCK_CMD_OK || !master_addr(cmds[k].reply, &host, &hlen, &port)) {
             continue;
         }
-        *answered = true;
-        if (known && known->port == port && strlen(known->host) == hlen && memcmp(known->host, host, hlen) == 0) {
-            return srv->topo->node;
+        named++;
+        for (uint32_t j = 0; j < n; j++) {
+            same += cmds[j].status == REDISLOCK_CMD_OK && same_addr(cmds, k, j);
         }
-        node = redislock_server_node(srv, host, hlen, port);
-        if (is_master(node, srv, o, err, errlen)) {
-            return node;
+        if (same > votes) {
+            votes = same;
+            best = k;
         }
-        redislock_server_free(node);
     }
-    if (!*answered) {
+    *answered = named >= need;
+    if (votes < need) {
         const char *why = "they do not know it";
-        for (uint32_t k = 0; k < n; k++) {
+        for (uint32_t k = 0; k < n && named == 0; k++) {
             if (cmds[k].status != REDISLOCK_CMD_OK) {
                 why = cmds[k].errstr;
                 break;
             }
         }
-        snprintf(err, errlen, "no Sentinel named a master for %s: %s", srv->topo->master, why);
+        if (named == 0) {
+            snprintf(err, errlen, "no Sentinel named a master for %s: %s", srv->topo->master, why);
+        } else {
+            snprintf(err, errlen, "no master for %s named by a majority of the Sentinels (%u of %u named one, "
+                     "at most %u the same, %u needed)", srv->topo->master, named, n, votes, need);
+        }
+        return NULL;
     }
+    master_addr(cmds[best].reply, &host, &hlen, &port);
+    if (known && known->port == port && strlen(known->host) == hlen && memcmp(known->host, host, hlen) == 0) {
+        return srv->topo->node;
+    }
+    node = redislock_server_node(srv, host, hlen, port);
+    if (is_master(node, srv, o, err, errlen)) {
+        return node;
+    }
+    redislock_server_free(node);
     return NULL;
 }
 

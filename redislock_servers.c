@@ -209,6 +209,7 @@ void redislock_topology_free(redislock_topology *topo)
         pefree(topo->sentinel_password, 1);
     }
     redislock_server_free(topo->node);
+    redislock_server_free(topo->pin);
     for (uint32_t i = 0; i < topo->nnodes; i++) {
         redislock_server_free(topo->nodes[i]);
     }

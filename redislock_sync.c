@@ -1,11 +1,15 @@
 /*
  * sync_replicas: an acquire or extend counts only once that many replicas
  * of each server acknowledged it. After the grant, each server of the lock
- * gets "EXISTS <lock key>" and "WAIT <n> <ms>" in one write (the key routes
- * the pair to the node that took the grant, on a cluster too; WAIT covers
- * every write of that connection so far). When fewer than a quorum of the
- * servers report n acknowledgements within the time, the hold is released
- * again and the caller gets a ConnectionException saying so.
+ * gets "WAIT <n> <ms>" and "GET <lock key>" in one write, on the node that
+ * took the grant: the operation is pinned to it (redislock_route_pin()), so
+ * neither a failover found meanwhile nor a MOVED sends the pair elsewhere.
+ * A server counts when WAIT said n replicas have every write of that
+ * connection so far and the key still held our token after it. Anything
+ * else refuses: a WAIT error (a replica now), our token not there (the node
+ * is not where the grant was, or lost it), the node turned the pair away.
+ * When fewer than a quorum of the servers count within the time, the hold is
+ * released again and the caller gets a ConnectionException saying so.
  *
  * What it narrows: a failover (Sentinel, Cluster) promotes a replica, which
  * has the grant once it acknowledged it. What it does not do: WAIT is no
@@ -23,18 +27,32 @@
 
 #include <string.h>
 
-/* Servers (a mask) whose pair said n replicas acknowledged. */
-static uint32_t acknowledged(const redislock_cmd *cmds, uint32_t count, zend_long n)
+/* Whether the pair cmd (WAIT, then GET) says n replicas have the grant:
+ * else why not, in why. */
+static bool acknowledged(const redislock_lock *l, const redislock_cmd *cmd, zend_long n, char *why, size_t len)
 {
-    uint32_t mask = 0;
+    const redisReply *wait = redislock_cmd_reply(cmd, 0), *get = cmd->reply;
 
-    for (uint32_t i = 0; i < count; i++) {
-        const redisReply *r = cmds[i].reply;
-        if (cmds[i].status == REDISLOCK_CMD_OK && r && r->type == REDIS_REPLY_INTEGER && r->integer >= n) {
-            mask |= (uint32_t) 1 << cmds[i].idx;
-        }
+    if (cmd->status != REDISLOCK_CMD_OK && cmd->status != REDISLOCK_CMD_ERROR) {
+        snprintf(why, len, "%s", cmd->errstr);
+        return false;
     }
-    return mask;
+    if (!wait || wait->type != REDIS_REPLY_INTEGER) {
+        snprintf(why, len, "%s did not answer WAIT%s", cmd->srv->label,
+                 wait && wait->type == REDIS_REPLY_ERROR ? " as a master does" : "");
+        return false;
+    }
+    if (cmd->status == REDISLOCK_CMD_ERROR) {
+        snprintf(why, len, "%s", cmd->errstr);
+        return false;
+    }
+    if (!get || get->type != REDIS_REPLY_STRING || get->len != REDISLOCK_TOKEN_LEN
+        || memcmp(get->str, l->token, REDISLOCK_TOKEN_LEN) != 0) {
+        snprintf(why, len, "the lock was not found on %s where it was granted",
+                 cmd->srv->label);
+        return false;
+    }
+    return wait->integer >= n;
 }
 
 /* Sends the pair to every server of the lock. */
@@ -43,15 +61,15 @@ static void send_wait(redislock_lock *l, redislock_cmd *cmds, smart_str *buf, ze
     const redislock_servers *list = l->settings.servers;
     zend_string *key = redislock_keys_get(&l->keys, REDISLOCK_KEY_LOCK);
     char nbuf[24], mbuf[24];
-    const char *exists[] = { "EXISTS", ZSTR_VAL(key) };
-    size_t exists_lens[] = { 6, ZSTR_LEN(key) };
+    const char *get[] = { "GET", ZSTR_VAL(key) };
+    size_t get_lens[] = { 3, ZSTR_LEN(key) };
     const char *wait[] = { "WAIT", nbuf, mbuf };
     size_t wait_lens[] = { 4, (size_t) snprintf(nbuf, sizeof(nbuf), ZEND_LONG_FMT, l->settings.sync_replicas),
                            (size_t) snprintf(mbuf, sizeof(mbuf), ZEND_LONG_FMT, wait_ms) };
     redislock_netopts o = redislock_lock_netopts(l);
 
-    redislock_encode(buf, 2, exists, exists_lens);
     redislock_encode(buf, 3, wait, wait_lens);
+    redislock_encode(buf, 2, get, get_lens);
     memset(cmds, 0, sizeof(redislock_cmd) * list->count);
     for (uint32_t i = 0; i < list->count; i++) {
         cmds[i].srv = &list->server[i];
@@ -67,25 +85,24 @@ int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
 {
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     smart_str buf = { 0 };
-    uint32_t count = l->settings.servers->count, acked;
+    uint32_t count = l->settings.servers->count, acked = 0;
     zend_long wait_ms = MAX(1, redislock_lock_netopts(l).read_timeout / 2);
     char why[REDISLOCK_ERRLEN] = "";
-    bool released;
 
     if (l->settings.sync_replicas == 0 || !*result) {
         return REDISLOCK_OK;
     }
     send_wait(l, cmds, &buf, wait_ms);
-    acked = acknowledged(cmds, count, l->settings.sync_replicas);
     for (uint32_t i = 0; i < count; i++) {
-        if (!(acked & ((uint32_t) 1 << i))) {
-            /* A master without its replicas: maybe one a failover left behind. */
-            redislock_route_forget(&l->settings.servers->server[i]);
+        char reason[REDISLOCK_ERRLEN] = "";
+        if (acknowledged(l, &cmds[i], l->settings.sync_replicas, reason, sizeof(reason))) {
+            acked |= (uint32_t) 1 << i;
+            continue;
         }
-    }
-    for (uint32_t i = 0; i < count && !why[0]; i++) {
-        if (cmds[i].status != REDISLOCK_CMD_OK) {
-            snprintf(why, sizeof(why), ": %s", cmds[i].errstr);
+        /* A master without its replicas: maybe one a failover left behind. */
+        redislock_route_forget(&l->settings.servers->server[i]);
+        if (!why[0] && reason[0]) {
+            snprintf(why, sizeof(why), ": %s", reason);
         }
     }
     redislock_cmds_dtor(cmds, count);
@@ -93,9 +110,11 @@ int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
     if ((uint32_t) __builtin_popcount(acked) >= redislock_lock_quorum(l)) {
         return REDISLOCK_OK;
     }
-    /* Not known to survive a failover: not a grant. */
+    /* Not known to survive a failover: not a grant. Our token goes wherever
+     * it may sit (a leftover where the answer does not come), and the hold
+     * is gone whatever the release says: it was never reported. */
     *result = false;
-    redislock_lock_release(l, &released);
+    redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
     redislock_error_set(&l->err, REDISLOCK_E_CONNECTION,
                         "%s: fewer than " ZEND_LONG_FMT " replica(s) acknowledged it within " ZEND_LONG_FMT
                         " ms on a quorum of the servers, so the hold was released%s",

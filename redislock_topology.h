@@ -35,6 +35,12 @@ struct redislock_topology {
     redislock_server **nodes;     /* Cluster: the masters of the slot map */
     uint32_t nnodes;
     uint16_t *slots;              /* Cluster: per slot, 1 + its node's index in nodes; 0 not known */
+
+    /* Operation state (redislock_route.c): the node the commands of the
+     * operations under way go to. */
+    uint32_t pin_depth;           /* operations under way (one may run inside another: a release in an acquire) */
+    redislock_server *pin;        /* that node (a copy of its own: a failover may free the one found), or NULL */
+    bool pin_ran;                 /* a command of the operation may have run there: the node may not change */
 };
 
 /* A server like tmpl (credentials, database, TLS settings), at host:port:
@@ -83,6 +89,18 @@ void redislock_route_forget(const redislock_server *srv);
 /* Runs commands of which some go to Sentinel or Cluster servers (see the
  * header comment); the others as redislock_pool_exec() would. */
 void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
+
+/* An operation's commands belong together (a grant and the check of its
+ * replication, a queue place and its claim): between redislock_route_pin()
+ * and redislock_route_unpin() on a lock's list, every command to one of its
+ * Sentinel or Cluster servers goes to one node. The node is chosen as ever
+ * by the first command, and may still change while nothing has run there
+ * (the first command found the old master gone, READONLY, MOVED); once a
+ * command may have run on it, a later one that would have to go elsewhere
+ * (READONLY, MASTERDOWN, MOVED, ASK) fails with that answer instead, and
+ * the Sentinels are not asked again before the operation ends. Pins nest. */
+void redislock_route_pin(const redislock_servers *list);
+void redislock_route_unpin(const redislock_servers *list);
 
 /* Whether any command of cmds goes to a Sentinel or Cluster server. */
 bool redislock_route_needed(const redislock_cmd *cmds, size_t n);
