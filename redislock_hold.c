@@ -345,34 +345,30 @@ static int force_release_now(redislock_lock *l, bool *result)
 /* {{{ The operations, each pinned to one node of a Sentinel or Cluster
  * server for all its commands (redislock_route_pin()) */
 
-int redislock_lock_release(redislock_lock *l, bool *result)
+/* Runs op on l with every command of it to one node (see above). */
+static int pinned(redislock_lock *l, int (*op)(redislock_lock *, bool *), bool *result)
 {
     int rc;
 
     redislock_route_pin(l->settings.servers);
-    rc = release_now(l, result);
+    rc = op(l, result);
     redislock_route_unpin(l->settings.servers);
     return rc;
+}
+
+int redislock_lock_release(redislock_lock *l, bool *result)
+{
+    return pinned(l, release_now, result);
 }
 
 int redislock_lock_check(redislock_lock *l, bool *result)
 {
-    int rc;
-
-    redislock_route_pin(l->settings.servers);
-    rc = check_now(l, result);
-    redislock_route_unpin(l->settings.servers);
-    return rc;
+    return pinned(l, check_now, result);
 }
 
 int redislock_lock_force_release(redislock_lock *l, bool *result)
 {
-    int rc;
-
-    redislock_route_pin(l->settings.servers);
-    rc = force_release_now(l, result);
-    redislock_route_unpin(l->settings.servers);
-    return rc;
+    return pinned(l, force_release_now, result);
 }
 
 /* }}} */
