@@ -39,12 +39,11 @@
  * command's status and errstr describe the last command, as for one
  * server.
  *
- * Within an operation (redislock_route_pin()), the node is chosen once for
- * the commands that belong together: one that would have to go elsewhere
- * after another of them ran there (READONLY, MASTERDOWN, MOVED) fails with
- * the answer that said so (see pin_settle()). An ASK is followed: the
- * slot's keys move one by one, each whole (MIGRATE), so the key is on the
- * node that asks for it or on the one it names.
+ * Within an operation (redislock_route_pin()), the node is chosen once:
+ * through Sentinel, a command that would have to go elsewhere after
+ * another of the operation's ran there (READONLY, MASTERDOWN) fails with the
+ * answer that said so; on a cluster the operation moves only when a MOVED
+ * or a failover says so (see pin_settle()).
  */
 #include "php_redislock.h"
 #include "redislock_topology.h"
@@ -179,7 +178,7 @@ static const redislock_server *redirect(const redislock_server *srv, const redis
 static const redislock_server *pin_node(const redislock_server *srv);
 static const redislock_server *pin_take(const redislock_server *srv, const redislock_server *node);
 static void pin_unsent(const redislock_server *srv);
-static route_verdict pin_settle(const redislock_server *srv, route_verdict v, bool asked, bool pass_ran);
+static route_verdict pin_settle(const redislock_server *srv, route_verdict v, bool asked);
 
 /* The node cmd goes to now: a direct server itself, else what the seeds of
  * srv say, or the node the operation under way is pinned to (NULL, with cmd failed, when they cannot say). */
@@ -396,7 +395,6 @@ static void settle(route_state *st, const redislock_cmd *cmd, redislock_cmd *run
 {
     const redislock_server *asked = st->ask;
     bool sent_again = false, known = run->status == REDISLOCK_CMD_OK || run->status == REDISLOCK_CMD_ERROR;
-    bool pass_ran = false; /* a keyless command of this pass (WAIT) ran on the node */
     int pos = 0;
 
     if (run->status == REDISLOCK_CMD_CONNECT) {
@@ -433,8 +431,7 @@ static void settle(route_state *st, const redislock_cmd *cmd, redislock_cmd *run
             pos++;
             continue;
         }
-        v = pin_settle(cmd->srv, judge(r, cmd->srv, &named), asked != NULL, pass_ran);
-        pass_ran = pass_ran || (v == ROUTE_DONE && !asked && st->slot[k] < 0);
+        v = pin_settle(cmd->srv, judge(r, cmd->srv, &named), asked != NULL);
         if (v != ROUTE_DONE && (st->blocking & BIT(k))) {
             /* Did not block: the wait ended, nothing popped. */
             redisReply *nil = calloc(1, sizeof(*nil));
@@ -647,24 +644,21 @@ static void pin_unsent(const redislock_server *srv)
 }
 
 /* What a reply judged v means for a pinned operation (asked: the command
- * went to the node an ASK named; pass_ran: a command that needs no key,
- * sent before it in the same write, ran on the node). Commands that belong together run on one
- * node, and a later command that the node turns away for another
- * (READONLY, MASTERDOWN: not the master any more; MOVED: the slot is
- * another node's) is not sent on: its answer stands, and the operation
- * fails rather than check on one node what it did on another. What belongs
- * together: through Sentinel, every command of the operation once one may
- * have run on the master (the Sentinels are not asked again meanwhile); on
- * a cluster, a keyed command and the keyless one before it in the same
- * write (a grant's replication check: WAIT, then the token's read, which
- * must be on the node whose replication WAIT measured), while the other
- * commands follow a MOVED (a slot whose migration ended, a failover: each
- * script checks again where the key is now).
- * Before anything ran, the operation goes where the command goes. An ASK
- * is followed (a slot in migration: its keys move one at a time, each
- * whole) and what runs on the node it names leaves the pin as it was;
- * TRYAGAIN and CLUSTERDOWN go again to the same node. */
-static route_verdict pin_settle(const redislock_server *srv, route_verdict v, bool asked, bool pass_ran)
+ * went to the node an ASK named). Through Sentinel, once a command of the
+ * operation may have run on the master, the rest stays there (the
+ * Sentinels are not asked again meanwhile): a later command that the node
+ * turns away (READONLY, MASTERDOWN: not the master any more) is not sent on;
+ * its answer stands, and the operation fails rather than check on one node
+ * what it did on another. On a cluster, the operation stays on its node
+ * until a MOVED or a failover says the slot is another node's: the commands
+ * that must run together are sent together (a grant's replication check,
+ * the token's write and WAIT behind it, is sent again as a pair), and each
+ * script checks again where the key is now. Before anything ran, the
+ * operation goes where the command goes. An ASK is followed (a slot in
+ * migration: its keys move one at a time, each whole) and what runs on the
+ * node it names leaves the pin as it was; TRYAGAIN and CLUSTERDOWN go again
+ * to the same node. */
+static route_verdict pin_settle(const redislock_server *srv, route_verdict v, bool asked)
 {
     redislock_topology *topo = srv->kind != REDISLOCK_SERVER_DIRECT ? srv->topo : NULL;
     bool stays;
@@ -679,7 +673,7 @@ static route_verdict pin_settle(const redislock_server *srv, route_verdict v, bo
     if (v != ROUTE_FAILOVER && v != ROUTE_MOVED) {
         return v;
     }
-    stays = srv->kind == REDISLOCK_SERVER_CLUSTER ? pass_ran : topo->pin_ran;
+    stays = srv->kind == REDISLOCK_SERVER_SENTINEL && topo->pin_ran;
     if (stays) {
         return ROUTE_DONE;
     }

@@ -1,13 +1,18 @@
 /*
  * sync_replicas: an acquire or extend counts only once that many replicas
  * of each server acknowledged it. After the grant, each server of the lock
- * gets "WAIT <n> <ms>" and "GET <lock key>" in one write, on the node that
- * took the grant: the operation is pinned to it (redislock_route_pin()), so
- * neither a failover found meanwhile nor a MOVED sends the pair elsewhere.
- * A server counts when WAIT said n replicas have every write of that
- * connection so far and the key still held our token after it. Anything
- * else refuses: a WAIT error (a replica now), our token not there (the node
- * is not where the grant was, or lost it), the node turned the pair away.
+ * gets lua/sync_touch.lua (our token still there? then the key is written
+ * again as it is) and "WAIT <n> <ms>" in one write, on the node that took
+ * the grant: the operation is pinned to it (redislock_route_pin()), so
+ * neither a failover found meanwhile nor a MOVED sends the pair elsewhere
+ * (on a cluster WAIT goes with the keyed command before it). A server
+ * counts when the script found our token and wrote it again, and WAIT then
+ * said n replicas have every write of that connection so far: so the key
+ * as it is now, even when the connection that took the grant was closed
+ * and another opened since (a WAIT on a connection that wrote nothing
+ * answers at once). Anything else refuses: our token not there (the node is
+ * not where the grant was, or lost it), an error (a replica now: READONLY,
+ * WAIT refused), the node turned the pair away.
  * When fewer than a quorum of the servers count within the time, the hold is
  * released again and the caller gets a ConnectionException saying so.
  *
@@ -27,29 +32,26 @@
 
 #include <string.h>
 
-/* Whether the pair cmd (WAIT, then GET) says n replicas have the grant:
- * else why not, in why. */
-static bool acknowledged(const redislock_lock *l, const redislock_cmd *cmd, zend_long n, char *why, size_t len)
+/* Whether the pair cmd (the touch script, then WAIT) says n replicas have
+ * the grant: else why not, in why. */
+static bool acknowledged(const redislock_cmd *cmd, zend_long n, char *why, size_t len)
 {
-    const redisReply *wait = redislock_cmd_reply(cmd, 0), *get = cmd->reply;
+    const redisReply *touch = redislock_cmd_reply(cmd, 0), *wait = cmd->reply;
 
     if (cmd->status != REDISLOCK_CMD_OK && cmd->status != REDISLOCK_CMD_ERROR) {
         snprintf(why, len, "%s", cmd->errstr);
         return false;
     }
+    if (touch && touch->type == REDIS_REPLY_INTEGER && touch->integer == 0) {
+        snprintf(why, len, "the lock was not found on %s where it was granted", cmd->srv->label);
+        return false;
+    }
+    if (!touch || touch->type != REDIS_REPLY_INTEGER || touch->integer != 1) {
+        snprintf(why, len, "%s did not take the check as a master does", cmd->srv->label);
+        return false;
+    }
     if (!wait || wait->type != REDIS_REPLY_INTEGER) {
-        snprintf(why, len, "%s did not answer WAIT%s", cmd->srv->label,
-                 wait && wait->type == REDIS_REPLY_ERROR ? " as a master does" : "");
-        return false;
-    }
-    if (cmd->status == REDISLOCK_CMD_ERROR) {
-        snprintf(why, len, "%s", cmd->errstr);
-        return false;
-    }
-    if (!get || get->type != REDIS_REPLY_STRING || get->len != REDISLOCK_TOKEN_LEN
-        || memcmp(get->str, l->token, REDISLOCK_TOKEN_LEN) != 0) {
-        snprintf(why, len, "the lock was not found on %s where it was granted",
-                 cmd->srv->label);
+        snprintf(why, len, "%s did not answer WAIT as a master does", cmd->srv->label);
         return false;
     }
     return wait->integer >= n;
@@ -61,15 +63,16 @@ static void send_wait(redislock_lock *l, redislock_cmd *cmds, smart_str *buf, ze
     const redislock_servers *list = l->settings.servers;
     zend_string *key = redislock_keys_get(&l->keys, REDISLOCK_KEY_LOCK);
     char nbuf[24], mbuf[24];
-    const char *get[] = { "GET", ZSTR_VAL(key) };
-    size_t get_lens[] = { 3, ZSTR_LEN(key) };
+    /* By EVAL: the pair is one write, with no NOSCRIPT to recover from. */
+    const char *touch[] = { "EVAL", redislock_script_sync_touch.body, "1", ZSTR_VAL(key), l->token };
+    size_t touch_lens[] = { 4, redislock_script_sync_touch.len, 1, ZSTR_LEN(key), REDISLOCK_TOKEN_LEN };
     const char *wait[] = { "WAIT", nbuf, mbuf };
     size_t wait_lens[] = { 4, (size_t) snprintf(nbuf, sizeof(nbuf), ZEND_LONG_FMT, l->settings.sync_replicas),
                            (size_t) snprintf(mbuf, sizeof(mbuf), ZEND_LONG_FMT, wait_ms) };
     redislock_netopts o = redislock_lock_netopts(l);
 
+    redislock_encode(buf, 5, touch, touch_lens);
     redislock_encode(buf, 3, wait, wait_lens);
-    redislock_encode(buf, 2, get, get_lens);
     memset(cmds, 0, sizeof(redislock_cmd) * list->count);
     for (uint32_t i = 0; i < list->count; i++) {
         cmds[i].srv = &list->server[i];
@@ -95,7 +98,7 @@ int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
     send_wait(l, cmds, &buf, wait_ms);
     for (uint32_t i = 0; i < count; i++) {
         char reason[REDISLOCK_ERRLEN] = "";
-        if (acknowledged(l, &cmds[i], l->settings.sync_replicas, reason, sizeof(reason))) {
+        if (acknowledged(&cmds[i], l->settings.sync_replicas, reason, sizeof(reason))) {
             acked |= (uint32_t) 1 << i;
             continue;
         }

@@ -59,6 +59,9 @@
  *   error TEXT           answer the next command with -TEXT in place of the
  *                        server: the command is NOT sent, as when a server
  *                        refuses one (OOM, READONLY)
+ *   close_after          send the next reply whole, then close the client's
+ *                        connection (the client got its answer; its next
+ *                        command needs a new connection)
  *   close_mid            send the first half of the next reply, then close
  *                        the client's connection
  *   huge_array           replace the next reply with *999999999, then
@@ -93,7 +96,7 @@
  *                        ones too
  *   ping | quit
  *
- * extra, twice, wrongtype, error, close_mid, huge_array and huge_bulk hit one
+ * extra, twice, wrongtype, error, close_after, close_mid, huge_array and huge_bulk hit one
  * reply; split, delay and silent last until `pass` (setting one replaces
  * the other two). Modifiers may come before the fault's name:
  * `times=N` (a one-shot fault hits N replies, refuse or stall N
@@ -799,6 +802,9 @@ final class RlpProxy
                 case 'wrongtype':
                     $c->out[] = $item($once['args'] ?? rlp_wrong_type($data), $at);
                     break;
+                case 'close_after':
+                    $c->out[] = $item($data, $at, true);
+                    break;
                 case 'close_mid':
                     $c->out[] = $item(substr($data, 0, max(1, intdiv(strlen($data), 2))), $at, true);
                     break;
@@ -970,6 +976,7 @@ final class RlpProxy
                 $args = $rest;
                 break;
             case 'twice':
+            case 'close_after':
             case 'close_mid':
             case 'huge_array':
             case 'huge_bulk':
