@@ -107,7 +107,7 @@ if test "$PHP_REDISLOCK" != "no"; then
 
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   PHP_NEW_EXTENSION([redislock],
-    [redislock.c redislock_class.c redislock_error.c redislock_ini.c redislock_config.c redislock_dsn.c redislock_servers.c redislock_pool.c redislock_process.c redislock_route.c redislock_sentinel.c redislock_cluster.c redislock_io.c redislock_transport.c redislock_tls.c redislock_reply.c redislock_leftovers.c redislock_round.c redislock_keys.c redislock_hold.c redislock_sync.c redislock_wait.c redislock_wait_wakeup.c redislock_wait_fair.c redislock_lock.c redislock_scripts.c redislock_prim.c redislock_ratelimiter.c redislock_atomic.c redislock_zookeeper.c redislock_zookeeper_config.c redislock_zookeeper_lock.c redislock_zookeeper_session.c redislock_zookeeper_request.c],
+    [redislock.c redislock_class.c redislock_error.c redislock_ini.c redislock_config.c redislock_dsn.c redislock_servers.c redislock_pool.c redislock_process.c redislock_route.c redislock_route_pin.c redislock_sentinel.c redislock_cluster.c redislock_io.c redislock_transport.c redislock_tls.c redislock_reply.c redislock_leftovers.c redislock_round.c redislock_keys.c redislock_hold.c redislock_sync.c redislock_wait.c redislock_wait_wakeup.c redislock_wait_fair.c redislock_lock.c redislock_scripts.c redislock_prim.c redislock_ratelimiter.c redislock_atomic.c redislock_zookeeper.c redislock_zookeeper_config.c redislock_zookeeper_lock.c redislock_zookeeper_session.c redislock_zookeeper_request.c],
     [$ext_shared], , [$REDISLOCK_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_EXTENSION_DEP([redislock], [spl])
   PHP_ADD_MAKEFILE_FRAGMENT

@@ -39,11 +39,10 @@
  * command's status and errstr describe the last command, as for one
  * server.
  *
- * Within an operation (redislock_route_pin()), the node is chosen once:
- * through Sentinel, a command that would have to go elsewhere after
- * another of the operation's ran there (READONLY, MASTERDOWN) fails with the
- * answer that said so; on a cluster the operation moves only when a MOVED
- * or a failover says so (see pin_settle()).
+ * Within an operation, the node of a Sentinel server is chosen once: a
+ * command that would have to go elsewhere after another of the operation's
+ * ran there (READONLY, MASTERDOWN) fails with the answer that said so
+ * (redislock_route_pin.c).
  */
 #include "php_redislock.h"
 #include "redislock_topology.h"
@@ -174,17 +173,11 @@ static const redislock_server *redirect(const redislock_server *srv, const redis
     return redislock_cluster_moved(srv, slot, addr, (size_t) (end - addr), remember);
 }
 
-/* Pinning (at the end of the file). */
-static const redislock_server *pin_node(const redislock_server *srv);
-static const redislock_server *pin_take(const redislock_server *srv, const redislock_server *node);
-static void pin_unsent(const redislock_server *srv);
-static route_verdict pin_settle(const redislock_server *srv, route_verdict v, bool asked);
-
 /* The node cmd goes to now: a direct server itself, else what the seeds of
  * srv say, or the node the operation under way is pinned to (NULL, with cmd failed, when they cannot say). */
 static const redislock_server *route(redislock_cmd *cmd, const redislock_server *srv, const redislock_netopts *o)
 {
-    const redislock_server *node = pin_node(srv);
+    const redislock_server *node = redislock_route_pinned(srv);
     char err[REDISLOCK_ERRLEN];
 
     if (node) {
@@ -201,7 +194,7 @@ static const redislock_server *route(redislock_cmd *cmd, const redislock_server 
         snprintf(cmd->errstr, sizeof(cmd->errstr), "%s", err);
         return NULL;
     }
-    return pin_take(srv, node);
+    return redislock_route_pin_take(srv, node);
 }
 
 /* Where the RESP command at p ends (its array of bulk strings), or NULL
@@ -377,7 +370,9 @@ static void settle_unsent(route_state *st, const redislock_cmd *cmd, const redis
 {
     st->ask = NULL;
     redislock_route_forget(cmd->srv);
-    pin_unsent(cmd->srv);
+    /* A pinned node that ran nothing yet may be replaced by the next look;
+     * one that did is tried again (and the operation fails without it). */
+    (void) redislock_route_pin_stays(cmd->srv);
     st->failovers++;
     if (may_retry(st, ROUTE_FAILOVER, clk)) {
         return;
@@ -431,7 +426,12 @@ static void settle(route_state *st, const redislock_cmd *cmd, redislock_cmd *run
             pos++;
             continue;
         }
-        v = pin_settle(cmd->srv, judge(r, cmd->srv, &named), asked != NULL);
+        v = judge(r, cmd->srv, &named);
+        if (v == ROUTE_DONE) {
+            redislock_route_pin_ran(cmd->srv);
+        } else if (v == ROUTE_FAILOVER && redislock_route_pin_stays(cmd->srv)) {
+            v = ROUTE_DONE; /* ran on the pinned node before: the answer stands */
+        }
         if (v != ROUTE_DONE && (st->blocking & BIT(k))) {
             /* Did not block: the wait ended, nothing popped. */
             redisReply *nil = calloc(1, sizeof(*nil));
@@ -585,102 +585,3 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
         }
     }
 }
-
-/* {{{ Pinning an operation to one node (redislock_route_pin()) */
-
-void redislock_route_pin(const redislock_servers *list)
-{
-    for (uint32_t i = 0; i < list->count; i++) {
-        if (list->server[i].kind != REDISLOCK_SERVER_DIRECT) {
-            list->server[i].topo->pin_depth++;
-        }
-    }
-}
-
-void redislock_route_unpin(const redislock_servers *list)
-{
-    for (uint32_t i = 0; i < list->count; i++) {
-        redislock_topology *topo = list->server[i].topo;
-        if (list->server[i].kind == REDISLOCK_SERVER_DIRECT || --topo->pin_depth > 0) {
-            continue;
-        }
-        redislock_server_free(topo->pin);
-        topo->pin = NULL;
-        topo->pin_ran = false;
-    }
-}
-
-/* The node the operation under way on srv was pinned to, or NULL (none
- * yet, or no operation). */
-static const redislock_server *pin_node(const redislock_server *srv)
-{
-    return srv->kind != REDISLOCK_SERVER_DIRECT && srv->topo->pin_depth ? srv->topo->pin : NULL;
-}
-
-/* Pins the operation under way on srv, if any, to the node just found;
- * returns the node to send to (the pin's copy). */
-static const redislock_server *pin_take(const redislock_server *srv, const redislock_server *node)
-{
-    redislock_topology *topo = srv->topo;
-
-    if (srv->kind == REDISLOCK_SERVER_DIRECT || !topo->pin_depth) {
-        return node;
-    }
-    topo->pin = redislock_server_node(srv, node->host, strlen(node->host), node->port);
-    return topo->pin;
-}
-
-/* Nothing of a pass reached srv's node (no connection): before any command
- * of the operation ran there, the operation may go where the next look
- * says; after, it stays (and fails when the node stays out of reach). */
-static void pin_unsent(const redislock_server *srv)
-{
-    redislock_topology *topo = srv->kind != REDISLOCK_SERVER_DIRECT ? srv->topo : NULL;
-
-    if (topo && topo->pin_depth && !topo->pin_ran) {
-        redislock_server_free(topo->pin);
-        topo->pin = NULL;
-    }
-}
-
-/* What a reply judged v means for a pinned operation (asked: the command
- * went to the node an ASK named). Through Sentinel, once a command of the
- * operation may have run on the master, the rest stays there (the
- * Sentinels are not asked again meanwhile): a later command that the node
- * turns away (READONLY, MASTERDOWN: not the master any more) is not sent on;
- * its answer stands, and the operation fails rather than check on one node
- * what it did on another. On a cluster, the operation stays on its node
- * until a MOVED or a failover says the slot is another node's: the commands
- * that must run together are sent together (a grant's replication check,
- * the token's write and WAIT behind it, is sent again as a pair), and each
- * script checks again where the key is now. Before anything ran, the
- * operation goes where the command goes. An ASK is followed (a slot in
- * migration: its keys move one at a time, each whole) and what runs on the
- * node it names leaves the pin as it was; TRYAGAIN and CLUSTERDOWN go again
- * to the same node. */
-static route_verdict pin_settle(const redislock_server *srv, route_verdict v, bool asked)
-{
-    redislock_topology *topo = srv->kind != REDISLOCK_SERVER_DIRECT ? srv->topo : NULL;
-    bool stays;
-
-    if (!topo || !topo->pin_depth) {
-        return v;
-    }
-    if (v == ROUTE_DONE) {
-        topo->pin_ran = topo->pin_ran || !asked;
-        return v;
-    }
-    if (v != ROUTE_FAILOVER && v != ROUTE_MOVED) {
-        return v;
-    }
-    stays = srv->kind == REDISLOCK_SERVER_SENTINEL && topo->pin_ran;
-    if (stays) {
-        return ROUTE_DONE;
-    }
-    redislock_server_free(topo->pin);
-    topo->pin = NULL;
-    topo->pin_ran = false;
-    return v;
-}
-
-/* }}} */

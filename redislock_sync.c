@@ -3,9 +3,10 @@
  * of each server acknowledged it. After the grant, each server of the lock
  * gets lua/sync_touch.lua (our token still there? then the key is written
  * again as it is) and "WAIT <n> <ms>" in one write, on the node that took
- * the grant: the operation is pinned to it (redislock_route_pin()), so
- * neither a failover found meanwhile nor a MOVED sends the pair elsewhere
- * (on a cluster WAIT goes with the keyed command before it). A server
+ * the grant: through Sentinel the operation is pinned to it
+ * (redislock_route_pin()), so a failover found meanwhile does not send the
+ * pair elsewhere; on a cluster the pair goes where the key is, WAIT with the
+ * script before it. A server
  * counts when the script found our token and wrote it again, and WAIT then
  * said n replicas have every write of that connection so far: so the key
  * as it is now, even when the connection that took the grant was closed

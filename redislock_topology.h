@@ -36,8 +36,8 @@ struct redislock_topology {
     uint32_t nnodes;
     uint16_t *slots;              /* Cluster: per slot, 1 + its node's index in nodes; 0 not known */
 
-    /* Operation state (redislock_route.c): the node the commands of the
-     * operations under way go to. */
+    /* Sentinel: the node the commands of the operations under way go to
+     * (redislock_route_pin.c). */
     uint32_t pin_depth;           /* operations under way (one may run inside another: a release in an acquire) */
     redislock_server *pin;        /* that node (a copy of its own: a failover may free the one found), or NULL */
     bool pin_ran;                 /* a command of the operation may have run there: the node may not change */
@@ -67,7 +67,7 @@ const redislock_server *redislock_cluster_node(const redislock_server *srv, cons
                                                const redislock_netopts *o, char *err, size_t errlen);
 /* Cluster: the slot a command goes to, buf holding it in RESP (len
  * bytes): that of its first key; for a pipeline, that of the last of its
- * commands that has a key (the sync pair is EXISTS key, WAIT). -1: no key. */
+ * commands that has a key. -1: no key. */
 int redislock_cluster_slot(const char *buf, size_t len);
 /* Cluster: the node at host:port (of a MOVED or ASK), now serving slot
  * (MOVED: remembered; ask: for this command only). */
@@ -93,14 +93,27 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
 /* An operation's commands belong together (a grant and the check of its
  * replication, a queue place and its claim): between redislock_route_pin()
  * and redislock_route_unpin() on a lock's list, every command to one of its
- * Sentinel or Cluster servers goes to one node. The node is chosen as ever
- * by the first command, and may still change while nothing has run there
- * (the first command found the old master gone, READONLY, MOVED); once a
- * command may have run on it, a later one that would have to go elsewhere
- * (READONLY, MASTERDOWN, MOVED, ASK) fails with that answer instead, and
- * the Sentinels are not asked again before the operation ends. Pins nest. */
+ * Sentinel servers goes to one node (redislock_route_pin.c). The node is
+ * chosen as ever by the first command, and may still change while nothing
+ * has run there (the first command found the old master gone, READONLY);
+ * once a command may have run on it, a later one that would have to go
+ * elsewhere (READONLY, MASTERDOWN, no connection) fails with that answer
+ * instead, and the Sentinels are not asked again before the operation
+ * ends. Pins nest. A cluster's operations need none (see the file). */
 void redislock_route_pin(const redislock_servers *list);
 void redislock_route_unpin(const redislock_servers *list);
+
+/* For the routing layer: the node srv's pinned operation goes to (NULL:
+ * none yet, or no pinned operation); the node just found for it, pinned
+ * (returns the node to send to: the pin's own copy); a command answered by
+ * that node (it may have run there); and a command the node turned away or
+ * that reached no node: whether the operation stays on its node (true: a
+ * command of it ran there) or may go where the next look says (false; the
+ * pin is dropped). */
+const redislock_server *redislock_route_pinned(const redislock_server *srv);
+const redislock_server *redislock_route_pin_take(const redislock_server *srv, const redislock_server *node);
+void redislock_route_pin_ran(const redislock_server *srv);
+bool redislock_route_pin_stays(const redislock_server *srv);
 
 /* Whether any command of cmds goes to a Sentinel or Cluster server. */
 bool redislock_route_needed(const redislock_cmd *cmds, size_t n);
