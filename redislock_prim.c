@@ -91,9 +91,7 @@ int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zen
     if (rc != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    if (ZSTR_LEN(name) > redislock_keys_name_max(ZSTR_LEN(prefix))) {
-        zend_argument_value_error(1, "must be at most %zu bytes long (with the prefix, a Redis key is at most "
-                                  "%d bytes)", redislock_keys_name_max(ZSTR_LEN(prefix)), REDISLOCK_BULK_MAX);
+    if (!redislock_keys_name_fits(ZSTR_LEN(name), ZSTR_LEN(prefix))) {
         redislock_settings_dtor(&p->settings);
         zend_string_release(prefix);
         return REDISLOCK_ERR;
