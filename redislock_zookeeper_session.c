@@ -68,17 +68,17 @@ static void on_event(zhandle_t *zh, int type, int state, const char *path, void 
 
 /* }}} */
 
+uint64_t redislock_zk_timeout_us_locked(const redislock_zk_session *s)
+{
+    return (uint64_t) (s->server_timeout_ms > 0 ? s->server_timeout_ms : s->timeout_ms) * 1000;
+}
+
 /* Whether s must be taken as gone: expired, or cut off from every server
  * for longer than its timeout (the servers have expired it by then, even if
  * the client cannot hear it yet). Once gone it stays gone, even if the
  * client gets through again later (a restarted server restores sessions):
  * its holds were reported lost, so the session must end, not carry on with
  * nodes nobody holds. Called with s->mu held. */
-uint64_t redislock_zk_timeout_us_locked(const redislock_zk_session *s)
-{
-    return (uint64_t) (s->server_timeout_ms > 0 ? s->server_timeout_ms : s->timeout_ms) * 1000;
-}
-
 bool redislock_zk_lost_locked(redislock_zk_session *s, uint64_t now)
 {
     if (s->down_since && now - s->down_since > redislock_zk_timeout_us_locked(s)) {
@@ -92,24 +92,31 @@ bool redislock_zk_lost_locked(redislock_zk_session *s, uint64_t now)
  * time between the answer and the caller acting on it. */
 #define BELIEF_MARGIN_DIV 10
 
+/* The session's timeout less the margin. Called with s->mu held. */
+static uint64_t belief_us_locked(const redislock_zk_session *s)
+{
+    uint64_t t = redislock_zk_timeout_us_locked(s);
+
+    return t - t / BELIEF_MARGIN_DIV;
+}
+
 uint64_t redislock_zk_session_belief_us(redislock_zk_session *s)
 {
     uint64_t t;
 
     pthread_mutex_lock(&s->mu);
-    t = redislock_zk_timeout_us_locked(s);
+    t = belief_us_locked(s);
     pthread_mutex_unlock(&s->mu);
-    return t - t / BELIEF_MARGIN_DIV;
+    return t;
 }
 
 uint64_t redislock_zk_session_alive_until(redislock_zk_session *s)
 {
-    uint64_t until = 0, t;
+    uint64_t until = 0;
 
     pthread_mutex_lock(&s->mu);
     if (!redislock_zk_lost_locked(s, redislock_now_us()) && s->answered_sent) {
-        t = redislock_zk_timeout_us_locked(s);
-        until = s->answered_sent + t - t / BELIEF_MARGIN_DIV;
+        until = s->answered_sent + belief_us_locked(s);
     }
     pthread_mutex_unlock(&s->mu);
     return until;
