@@ -3,8 +3,8 @@
 -- server replicates), so that the WAIT sent right behind this script on the
 -- same connection counts the replicas that have the key as it is now,
 -- whichever connection took the grant (a WAIT counts only the writes of its
--- own connection: one reopened between the grant and the check would have
--- none, and WAIT would answer at once). Returns 1 when the key holds the
+-- own connection: on one opened after the grant's, it need not wait for the
+-- grant at all). Returns 1 when the key holds the
 -- token (and was written again), 0 when it does not (nothing written).
 -- O(1).
 if redis.call('get', KEYS[1]) ~= ARGV[1] then
