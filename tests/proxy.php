@@ -109,19 +109,10 @@
  */
 declare(strict_types=1);
 
+require __DIR__ . '/proxy_control.php';
+
 const RLP_HANDSHAKE = ['AUTH', 'SELECT', 'CLIENT', 'HELLO'];
 const RLP_MODES = ['split', 'delay', 'silent'];
-
-function rlp_now(): float
-{
-    return hrtime(true) / 1e6;
-}
-
-function rlp_die(string $msg): never
-{
-    fwrite(STDERR, "proxy: $msg\n");
-    exit(2);
-}
 
 /* Where a RESP reply starting at $off ends, or null while it is not all
  * there. Bytes that are not RESP count as one reply up to the end. */
@@ -251,10 +242,10 @@ final class RlpConn
 
 final class RlpProxy
 {
+    use RlpControl;
+
     private $listen;
     private $listenUnix = null;   /* --unix: the unix socket listened on as well */
-    private $control;
-    private array $ctl = [];      /* control connections: id => [socket, buffer] */
     private array $conns = [];    /* id of the client socket => RlpConn */
     private ?array $once = null;  /* ['name', 'args', 'times', 'skip', 'cmd'] */
     private ?array $mode = null;
@@ -295,16 +286,13 @@ final class RlpProxy
         if (!$this->listen) {
             rlp_die("cannot listen on 127.0.0.1:$port: $errstr");
         }
-        $this->control = @stream_socket_server("tcp://127.0.0.1:$controlPort", $errno, $errstr);
-        if (!$this->control) {
-            rlp_die("cannot listen on 127.0.0.1:$controlPort: $errstr");
-        }
+        $this->listenControl($controlPort);
     }
 
     public function ports(): array
     {
-        $port = fn($s) => (int) substr($n = stream_socket_get_name($s, false), strrpos($n, ':') + 1);
-        return [$port($this->listen), $port($this->control)];
+        $name = stream_socket_get_name($this->listen, false);
+        return [(int) substr($name, strrpos($name, ':') + 1), $this->controlPort()];
     }
 
     public function run(): void
@@ -313,11 +301,8 @@ final class RlpProxy
             stream_set_blocking(STDIN, false);
         }
         while (!$this->quit && rlp_now() < $this->endAt) {
-            $read = array_filter([$this->listen, $this->listenUnix, $this->control]);
+            $read = array_merge(array_filter([$this->listen, $this->listenUnix]), $this->controlSockets());
             $write = [];
-            foreach ($this->ctl as [$s]) {
-                $read[] = $s;
-            }
             if ($this->watchStdin) {
                 $read[] = STDIN;
             }
@@ -362,10 +347,8 @@ final class RlpProxy
                     }
                 } elseif ($s === $this->listen || $s === $this->listenUnix) {
                     $this->accept($s);
-                } elseif ($s === $this->control) {
-                    $this->acceptControl();
-                } elseif (isset($this->ctl[(int) $s])) {
-                    $this->readControl($s);
+                } elseif ($this->serveControl($s)) {
+                    /* a control connection's, served */
                 } elseif (isset($this->refusing[(int) $s])) {
                     $this->refuseLate($s);
                 } elseif (isset($this->stalled[(int) $s])) {
@@ -396,9 +379,7 @@ final class RlpProxy
         foreach ($this->conns as $c) {
             $this->close($c);
         }
-        foreach ($this->ctl as [$s]) {
-            fclose($s);
-        }
+        $this->closeControl();
         foreach ($this->refusing as [$s]) {
             fclose($s);
         }
@@ -413,7 +394,6 @@ final class RlpProxy
             fclose($this->listenUnix);
             @unlink($this->unixPath);
         }
-        fclose($this->control);
     }
 
     /* A client connects to $listen (the TCP or the unix socket). */
@@ -881,36 +861,8 @@ final class RlpProxy
         }
     }
 
-    private function acceptControl(): void
-    {
-        $s = @stream_socket_accept($this->control, 0);
-        if ($s) {
-            stream_set_blocking($s, false);
-            $this->ctl[(int) $s] = [$s, ''];
-        }
-    }
-
-    private function readControl($s): void
-    {
-        $data = @fread($s, 4096);
-        if ($data === false || ($data === '' && feof($s))) {
-            unset($this->ctl[(int) $s]);
-            fclose($s);
-            return;
-        }
-        $this->ctl[(int) $s][1] .= $data;
-        while (($eol = strpos($this->ctl[(int) $s][1], "\n")) !== false) {
-            $line = rtrim(substr($this->ctl[(int) $s][1], 0, $eol), "\r");
-            $this->ctl[(int) $s][1] = (string) substr($this->ctl[(int) $s][1], $eol + 1);
-            $answer = $this->control($line);
-            stream_set_blocking($s, true);
-            @fwrite($s, $answer . "\n");
-            stream_set_blocking($s, false);
-        }
-    }
-
     /* Runs one control command; returns the answer line. */
-    private function control(string $line): string
+    private function command(string $line): string
     {
         $words = preg_split('/ +/', trim($line));
         $mods = ['times' => 1, 'skip' => 0, 'cmd' => null];
@@ -1017,14 +969,4 @@ $maxSeconds = min(600, max(1, (int) ($opt['max-seconds'] ?? 120)));
 $proxy = new RlpProxy($host, (int) $m[2], (int) ($opt['listen'] ?? 0), (int) ($opt['control'] ?? 0),
     rlp_now() + $maxSeconds * 1000, isset($opt['watch-stdin']), isset($opt['tls']) ? (string) $opt['tls'] : null,
     isset($opt['unix']) ? (string) $opt['unix'] : null);
-$pidfile = isset($opt['pidfile']) ? (string) $opt['pidfile'] : null;
-if ($pidfile !== null) {
-    file_put_contents($pidfile, getmypid() . "\n");
-}
-[$port, $controlPort] = $proxy->ports();
-fwrite(STDOUT, "READY $port $controlPort\n");
-$proxy->run();
-$proxy->shutdown();
-if ($pidfile !== null) {
-    @unlink($pidfile);
-}
+rlp_serve($proxy, isset($opt['pidfile']) ? (string) $opt['pidfile'] : null);

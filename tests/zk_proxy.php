@@ -42,18 +42,9 @@
  */
 declare(strict_types=1);
 
+require __DIR__ . '/proxy_control.php';
+
 const RLZP_OP_CREATE = 1;
-
-function rlzp_now(): float
-{
-    return hrtime(true) / 1e6;
-}
-
-function rlzp_die(string $msg): never
-{
-    fwrite(STDERR, "zk_proxy: $msg\n");
-    exit(2);
-}
 
 /* Splits the complete frames off the front of $buf. */
 function rlzp_frames(string &$buf): array
@@ -85,32 +76,28 @@ final class RlzpConn
 
 final class RlzpProxy
 {
+    use RlpControl;
+
     private $listen;
-    private $control;
-    private array $ctl = [];   /* control connections: id => [socket, buffer] */
     private array $conns = []; /* id of the client socket => RlzpConn */
     private int $loseCreates = 0;
     private bool $silent = false;
     private array $stats = ['accepted' => 0, 'open' => 0, 'lost' => 0];
-    private bool $quit = false;
 
     public function __construct(private int $targetPort, int $port, int $controlPort, private float $endAt,
                                 private bool $watchStdin)
     {
         $this->listen = @stream_socket_server("tcp://127.0.0.1:$port", $errno, $errstr);
         if (!$this->listen) {
-            rlzp_die("cannot listen on 127.0.0.1:$port: $errstr");
+            rlp_die("cannot listen on 127.0.0.1:$port: $errstr");
         }
-        $this->control = @stream_socket_server("tcp://127.0.0.1:$controlPort", $errno, $errstr);
-        if (!$this->control) {
-            rlzp_die("cannot listen on 127.0.0.1:$controlPort: $errstr");
-        }
+        $this->listenControl($controlPort);
     }
 
     public function ports(): array
     {
-        $port = fn($s) => (int) substr($n = stream_socket_get_name($s, false), strrpos($n, ':') + 1);
-        return [$port($this->listen), $port($this->control)];
+        $name = stream_socket_get_name($this->listen, false);
+        return [(int) substr($name, strrpos($name, ':') + 1), $this->controlPort()];
     }
 
     public function run(): void
@@ -118,11 +105,8 @@ final class RlzpProxy
         if ($this->watchStdin) {
             stream_set_blocking(STDIN, false);
         }
-        while (!$this->quit && rlzp_now() < $this->endAt) {
-            $read = [$this->listen, $this->control];
-            foreach ($this->ctl as [$s]) {
-                $read[] = $s;
-            }
+        while (!$this->quit && rlp_now() < $this->endAt) {
+            $read = [$this->listen, ...$this->controlSockets()];
             if ($this->watchStdin) {
                 $read[] = STDIN;
             }
@@ -144,14 +128,8 @@ final class RlzpProxy
                     }
                 } elseif ($s === $this->listen) {
                     $this->accept();
-                } elseif ($s === $this->control) {
-                    $c = @stream_socket_accept($this->control, 0);
-                    if ($c) {
-                        stream_set_blocking($c, false);
-                        $this->ctl[(int) $c] = [$c, ''];
-                    }
-                } elseif (isset($this->ctl[(int) $s])) {
-                    $this->readControl($s);
+                } elseif ($this->serveControl($s)) {
+                    /* a control connection's, served */
                 } elseif (!$this->silent) {
                     $this->forward($s);
                 }
@@ -164,11 +142,8 @@ final class RlzpProxy
         foreach ($this->conns as $c) {
             $this->close($c);
         }
-        foreach ($this->ctl as [$s]) {
-            fclose($s);
-        }
+        $this->closeControl();
         fclose($this->listen);
-        fclose($this->control);
     }
 
     private function accept(): void
@@ -238,28 +213,10 @@ final class RlzpProxy
         }
     }
 
-    private function readControl($s): void
-    {
-        $data = @fread($s, 4096);
-        if ($data === false || ($data === '' && feof($s))) {
-            unset($this->ctl[(int) $s]);
-            fclose($s);
-            return;
-        }
-        $this->ctl[(int) $s][1] .= $data;
-        while (($eol = strpos($this->ctl[(int) $s][1], "\n")) !== false) {
-            $line = trim(substr($this->ctl[(int) $s][1], 0, $eol));
-            $this->ctl[(int) $s][1] = (string) substr($this->ctl[(int) $s][1], $eol + 1);
-            stream_set_blocking($s, true);
-            @fwrite($s, $this->command($line) . "\n");
-            stream_set_blocking($s, false);
-        }
-    }
-
     /* Runs one control command; returns the answer line. */
     private function command(string $line): string
     {
-        $words = preg_split('/ +/', $line);
+        $words = preg_split('/ +/', trim($line));
         switch (strtolower((string) array_shift($words))) {
             case 'ping':
                 return 'OK pong';
@@ -290,20 +247,10 @@ final class RlzpProxy
 /* The command line. */
 $opt = getopt('', ['target:', 'listen:', 'control:', 'max-seconds:', 'watch-stdin', 'pidfile:']);
 if (!isset($opt['target']) || !preg_match('/^127\.0\.0\.1:(\d+)$/D', (string) $opt['target'], $m)) {
-    rlzp_die('usage: zk_proxy.php --target 127.0.0.1:PORT [--listen PORT] [--control PORT] [--max-seconds N]'
+    rlp_die('usage: zk_proxy.php --target 127.0.0.1:PORT [--listen PORT] [--control PORT] [--max-seconds N]'
         . ' [--watch-stdin] [--pidfile FILE] (the target must be on loopback)');
 }
 $maxSeconds = min(600, max(1, (int) ($opt['max-seconds'] ?? 120)));
 $proxy = new RlzpProxy((int) $m[1], (int) ($opt['listen'] ?? 0), (int) ($opt['control'] ?? 0),
-    rlzp_now() + $maxSeconds * 1000, isset($opt['watch-stdin']));
-$pidfile = isset($opt['pidfile']) ? (string) $opt['pidfile'] : null;
-if ($pidfile !== null) {
-    file_put_contents($pidfile, getmypid() . "\n");
-}
-[$port, $controlPort] = $proxy->ports();
-fwrite(STDOUT, "READY $port $controlPort\n");
-$proxy->run();
-$proxy->shutdown();
-if ($pidfile !== null) {
-    @unlink($pidfile);
-}
+    rlp_now() + $maxSeconds * 1000, isset($opt['watch-stdin']));
+rlp_serve($proxy, isset($opt['pidfile']) ? (string) $opt['pidfile'] : null);
