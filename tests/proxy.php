@@ -259,7 +259,7 @@ final class RlpProxy
     private bool $quit = false;
 
     public function __construct(private string $targetHost, private int $targetPort, int $port, int $controlPort,
-                                private float $endAt, private bool $watchStdin, private ?string $tlsDir = null,
+                                private float $endAt, bool $watchStdin, private ?string $tlsDir = null,
                                 private ?string $unixPath = null)
     {
         if ($unixPath !== null) {
@@ -286,26 +286,19 @@ final class RlpProxy
         if (!$this->listen) {
             rlp_die("cannot listen on 127.0.0.1:$port: $errstr");
         }
-        $this->listenControl($controlPort);
+        $this->listenControl($controlPort, $watchStdin);
     }
 
     public function ports(): array
     {
-        $name = stream_socket_get_name($this->listen, false);
-        return [(int) substr($name, strrpos($name, ':') + 1), $this->controlPort()];
+        return [rlp_port($this->listen), rlp_port($this->control)];
     }
 
     public function run(): void
     {
-        if ($this->watchStdin) {
-            stream_set_blocking(STDIN, false);
-        }
         while (!$this->quit && rlp_now() < $this->endAt) {
             $read = array_merge(array_filter([$this->listen, $this->listenUnix]), $this->controlSockets());
             $write = [];
-            if ($this->watchStdin) {
-                $read[] = STDIN;
-            }
             $wake = rlp_now() + 100;
             foreach ($this->refusing as [$s, $until]) {
                 $read[] = $s;
@@ -341,11 +334,7 @@ final class RlpProxy
                 continue;
             }
             foreach ($read as $s) {
-                if ($s === STDIN) {
-                    if (fread(STDIN, 4096) === '' && feof(STDIN)) {
-                        return; /* whoever started us is gone */
-                    }
-                } elseif ($s === $this->listen || $s === $this->listenUnix) {
+                if ($s === $this->listen || $s === $this->listenUnix) {
                     $this->accept($s);
                 } elseif ($this->serveControl($s)) {
                     /* a control connection's, served */

@@ -7,13 +7,22 @@
  * Control: a test connects to 127.0.0.1:<control port> (any number of
  * connections, from any process) and sends one command a line; each is
  * answered with one line, "OK[ ...]" or "ERR <why>", by the proxy's
- * command(). `quit` (the proxy's to handle: it sets $this->quit) ends it.
+ * command(). `quit` (the proxy's to handle: it sets $this->quit) ends it,
+ * and so does the end of its standard input when it watches it (the test
+ * that started it is gone).
  */
 declare(strict_types=1);
 
 function rlp_now(): float
 {
     return hrtime(true) / 1e6;
+}
+
+/* The port a listening socket is bound to. */
+function rlp_port($listener): int
+{
+    $name = stream_socket_get_name($listener, false);
+    return (int) substr($name, strrpos($name, ':') + 1);
 }
 
 /* Ends the proxy with msg on stderr, named for its script. */
@@ -29,36 +38,41 @@ trait RlpControl
     private $control;
     private array $ctl = [];      /* control connections: id => [socket, buffer] */
     private bool $quit = false;
+    private bool $watchStdin = false;
 
     /* Runs one control command; returns the answer line. */
     abstract private function command(string $line): string;
 
-    /* Listens for control connections on 127.0.0.1:$port (0: any free port). */
-    private function listenControl(int $port): void
+    /* Listens for control connections on 127.0.0.1:$port (0: any free
+     * port), and with $watchStdin watches the standard input for its end. */
+    private function listenControl(int $port, bool $watchStdin): void
     {
+        $this->watchStdin = $watchStdin;
+        if ($watchStdin) {
+            stream_set_blocking(STDIN, false);
+        }
         $this->control = @stream_socket_server("tcp://127.0.0.1:$port", $errno, $errstr);
         if (!$this->control) {
             rlp_die("cannot listen on 127.0.0.1:$port: $errstr");
         }
     }
 
-    /* The port it listens on. */
-    private function controlPort(): int
-    {
-        $name = stream_socket_get_name($this->control, false);
-        return (int) substr($name, strrpos($name, ':') + 1);
-    }
-
-    /* The sockets to watch for reading: the listener and each connection. */
+    /* The sockets to watch for reading: the listener, each connection, and
+     * the standard input when watched. */
     private function controlSockets(): array
     {
-        return [$this->control, ...array_column($this->ctl, 0)];
+        return [$this->control, ...array_column($this->ctl, 0), ...($this->watchStdin ? [STDIN] : [])];
     }
 
     /* Serves $s when it is a control socket (a connection to accept, a
-     * command to answer); false when it is not one. */
+     * command to answer, the standard input ended: quit); false when it is
+     * not one. */
     private function serveControl($s): bool
     {
+        if ($s === STDIN) {
+            $this->quit = $this->quit || (fread(STDIN, 4096) === '' && feof(STDIN));
+            return true;
+        }
         if ($s === $this->control) {
             $c = @stream_socket_accept($this->control, 0);
             if ($c) {

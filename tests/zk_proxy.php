@@ -85,31 +85,24 @@ final class RlzpProxy
     private array $stats = ['accepted' => 0, 'open' => 0, 'lost' => 0];
 
     public function __construct(private int $targetPort, int $port, int $controlPort, private float $endAt,
-                                private bool $watchStdin)
+                                bool $watchStdin)
     {
         $this->listen = @stream_socket_server("tcp://127.0.0.1:$port", $errno, $errstr);
         if (!$this->listen) {
             rlp_die("cannot listen on 127.0.0.1:$port: $errstr");
         }
-        $this->listenControl($controlPort);
+        $this->listenControl($controlPort, $watchStdin);
     }
 
     public function ports(): array
     {
-        $name = stream_socket_get_name($this->listen, false);
-        return [(int) substr($name, strrpos($name, ':') + 1), $this->controlPort()];
+        return [rlp_port($this->listen), rlp_port($this->control)];
     }
 
     public function run(): void
     {
-        if ($this->watchStdin) {
-            stream_set_blocking(STDIN, false);
-        }
         while (!$this->quit && rlp_now() < $this->endAt) {
             $read = [$this->listen, ...$this->controlSockets()];
-            if ($this->watchStdin) {
-                $read[] = STDIN;
-            }
             if (!$this->silent) {
                 foreach ($this->conns as $c) {
                     $read[] = $c->client;
@@ -122,11 +115,7 @@ final class RlzpProxy
                 continue;
             }
             foreach ($read as $s) {
-                if ($s === STDIN) {
-                    if (fread(STDIN, 4096) === '' && feof(STDIN)) {
-                        return; /* whoever started us is gone */
-                    }
-                } elseif ($s === $this->listen) {
+                if ($s === $this->listen) {
                     $this->accept();
                 } elseif ($this->serveControl($s)) {
                     /* a control connection's, served */
