@@ -77,7 +77,7 @@ if test "$PHP_REDISLOCK" != "no"; then
 
   dnl RedisLock\ZooKeeperLock: only with --with-zookeeper. The multi-threaded
   dnl client keeps sessions alive from its own thread while PHP runs (see
-  dnl README); it needs pthreads. Without it the redislock_zookeeper*.c files
+  dnl README); it needs pthreads. Without it the src/zookeeper/*.c files
   dnl compile to nothing (each is inside #ifdef HAVE_REDISLOCK_ZOOKEEPER).
   if test "$PHP_ZOOKEEPER" != "no"; then
     zk_dir=""
@@ -98,17 +98,32 @@ if test "$PHP_REDISLOCK" != "no"; then
       AC_MSG_ERROR([libzookeeper_mt (3.5 or later) not found under $zk_dir: install libzookeeper-mt-dev])
     ], [-L$zk_dir/$PHP_LIBDIR -lpthread])
     dnl Clients from 3.6 on can be told not to resolve the hosts at every
-    dnl poll (see redislock_zookeeper_session.c).
+    dnl poll (see src/zookeeper/zk_session.c).
     PHP_CHECK_LIBRARY([zookeeper_mt], [zoo_set_servers_resolution_delay], [
       AC_DEFINE([HAVE_ZOO_SET_SERVERS_RESOLUTION_DELAY], [1], [zoo_set_servers_resolution_delay() exists])
     ], [], [-L$zk_dir/$PHP_LIBDIR -lpthread])
     AC_DEFINE([HAVE_REDISLOCK_ZOOKEEPER], [1], [Build RedisLock\ZooKeeperLock])
   fi
 
+  dnl The sources, a list per layer (src/README.md): each layer calls only
+  dnl the layers listed before it.
+  redislock_base="src/base/error.c src/base/hex.c src/base/process.c src/base/resp.c"
+  redislock_config="src/config/config.c src/config/dsn.c src/config/servers.c"
+  redislock_client="src/client/cluster.c src/client/io.c src/client/pool.c src/client/reply.c src/client/route.c src/client/route_pin.c src/client/sentinel.c src/client/tls.c src/client/transport.c"
+  redislock_engine="src/engine/hold.c src/engine/keys.c src/engine/leftovers.c src/engine/lock.c src/engine/prim.c src/engine/round.c src/engine/scripts.c src/engine/sync.c src/engine/wait.c src/engine/wait_fair.c src/engine/wait_wakeup.c"
+  redislock_zookeeper="src/zookeeper/zk_config.c src/zookeeper/zk_lock.c src/zookeeper/zk_request.c src/zookeeper/zk_session.c"
+  redislock_php="src/php/class_atomic.c src/php/class_lock.c src/php/class_ratelimiter.c src/php/class_zookeeper_lock.c src/php/ini.c"
+
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   PHP_NEW_EXTENSION([redislock],
-    [redislock.c redislock_class.c redislock_error.c redislock_ini.c redislock_config.c redislock_dsn.c redislock_servers.c redislock_pool.c redislock_process.c redislock_route.c redislock_route_pin.c redislock_sentinel.c redislock_cluster.c redislock_io.c redislock_transport.c redislock_tls.c redislock_reply.c redislock_leftovers.c redislock_round.c redislock_keys.c redislock_hold.c redislock_sync.c redislock_wait.c redislock_wait_wakeup.c redislock_wait_fair.c redislock_lock.c redislock_scripts.c redislock_prim.c redislock_ratelimiter.c redislock_atomic.c redislock_zookeeper.c redislock_zookeeper_config.c redislock_zookeeper_lock.c redislock_zookeeper_session.c redislock_zookeeper_request.c],
+    [redislock.c $redislock_base $redislock_config $redislock_client $redislock_engine $redislock_zookeeper $redislock_php],
     [$ext_shared], , [$REDISLOCK_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
+  for dir in base config client engine zookeeper php; do
+    PHP_ADD_BUILD_DIR([$ext_builddir/src/$dir], [1])
+  done
+  dnl Files include each other by their path below src/ ("client/pool.h").
+  PHP_ADD_INCLUDE([$ext_srcdir/src])
+  PHP_ADD_INCLUDE([$ext_builddir])
   PHP_ADD_EXTENSION_DEP([redislock], [spl])
   PHP_ADD_MAKEFILE_FRAGMENT
 fi

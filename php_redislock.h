@@ -14,7 +14,7 @@ extern zend_module_entry redislock_module_entry;
 
 #define PHP_REDISLOCK_VERSION "0.1.0"
 
-#include "redislock_config.h"
+#include "config/config.h"
 
 /* Per-process counters, reported by RedisLock::stats() and phpinfo(). */
 typedef struct redislock_stats {

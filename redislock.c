@@ -21,15 +21,15 @@
 #include "ext/spl/spl_exceptions.h"
 
 #include "php_redislock.h"
-#include "redislock_config.h"
-#include "redislock_lock.h"
-#include "redislock_pool.h"
-#include "redislock_scripts.h"
-#include "redislock_class.h"
-#include "redislock_ini.h"
-#include "redislock_prim.h"
-#include "redislock_transport.h"
-#include "redislock_zookeeper.h"
+#include "config/config.h"
+#include "engine/lock.h"
+#include "client/pool.h"
+#include "engine/scripts.h"
+#include "php/class_lock.h"
+#include "php/ini.h"
+#include "engine/prim.h"
+#include "client/transport.h"
+#include "php/class_zookeeper_lock.h"
 
 #include <hiredis/hiredis.h>
 

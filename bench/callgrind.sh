@@ -13,12 +13,12 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 n=${1:-2000}
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
 
-read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
+read -ra phpredis <<<"$(bash scripts/dev/phpredis-flags.sh)"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")
 
-. scripts/redis-servers.sh
+. scripts/dev/redis-servers.sh
 run_redis_servers callgrind 1
 port=${REDIS_PORTS[0]}
 

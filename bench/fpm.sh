@@ -13,7 +13,7 @@
 #                            (phpredis's default, 1, sends an ECHO each time
 #                            pconnect() hands out a pooled connection)
 #
-# Sets up the machine and builds the extension (scripts/setup.sh; skipped
+# Sets up the machine and builds the extension (scripts/build/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts a private redis-server on a free
 # 127.0.0.1 port and a private php-fpm (Debian's php-fpm8.2, or $PHP_FPM)
 # listening on unix sockets in its own directory, and drives it with
@@ -22,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
 
 fpm_bin=${PHP_FPM:-php-fpm8.2}
 if ! command -v "$fpm_bin" >/dev/null; then
@@ -30,9 +30,9 @@ if ! command -v "$fpm_bin" >/dev/null; then
     exit 2
 fi
 workers=${REDISLOCK_BENCH_FPM_WORKERS:-4}
-read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
+read -ra phpredis <<<"$(bash scripts/dev/phpredis-flags.sh)"
 
-. scripts/redis-servers.sh
+. scripts/dev/redis-servers.sh
 fpm_pid=""
 on_exit() {
     if [ -n "$fpm_pid" ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [contention]
 #
-# Sets up the machine and builds the extension (scripts/setup.sh; skipped
+# Sets up the machine and builds the extension (scripts/build/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts seven private redis-server processes on
 # free 127.0.0.1 ports without persistence, and runs the benchmarks (both
 # unless named) with RedisLock and phpredis loaded into the same `php -n`:
@@ -34,10 +34,10 @@ for b in "${benches[@]}"; do
     [ -f "bench/$b.php" ] || { echo "bench/run.sh: no benchmark named $b" >&2; exit 2; }
 done
 
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
 if [[ " ${benches[*]} " == *" ratelimit "* ]]; then
     # The frameworks' rate limiters, for context (Debian's packages).
-    . scripts/install-packages.sh
+    . scripts/build/install-packages.sh
     install_packages bench php-laravel-framework php-symfony-rate-limiter php-symfony-cache php8.2-mbstring
 fi
 
@@ -46,10 +46,10 @@ mkdir -p bench/.bin
 cc -O2 -Wall -Wextra -Werror -o bench/.bin/fanout bench/fanout.c
 export REDISLOCK_BENCH_FANOUT="$PWD/bench/.bin/fanout"
 
-read -ra phpredis <<<"$(bash scripts/phpredis-flags.sh)"
+read -ra phpredis <<<"$(bash scripts/dev/phpredis-flags.sh)"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")
 
-. scripts/redis-servers.sh
+. scripts/dev/redis-servers.sh
 run_redis_servers bench 7
 
 REDISLOCK_BENCH_PORTS=$(IFS=,; echo "${REDIS_PORTS[*]}")

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # bench/zookeeper.sh: RedisLock\ZooKeeperLock against kazoo's Lock recipe
 # (Debian's python3-kazoo, installed when missing) on one private ZooKeeper
-# server; see bench/zookeeper.php. Builds the extension first (scripts/setup.sh,
+# server; see bench/zookeeper.php. Builds the extension first (scripts/build/setup.sh,
 # --with-zookeeper; skipped with REDISLOCK_NO_BUILD=1). About 45 s with the
 # defaults (REDISLOCK_BENCH_ROUNDS=5, REDISLOCK_BENCH_ROUND_MS=2000).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-. scripts/install-packages.sh
+. scripts/build/install-packages.sh
 install_packages bench python3-kazoo
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
 
 rundir=$(mktemp -d "${TMPDIR:-/tmp}/redislock-zkbench.XXXXXX")
 cleanup() {

@@ -1,7 +1,7 @@
 /*
  * Fuzz target for the DSN parser (redislock_config.c): parses the input as a
  * `servers` list, and for every list it accepts formats it both ways and
- * releases it. Built and run by scripts/fuzz.sh; any broken invariant is an
+ * releases it. Built and run by scripts/test/fuzz.sh; any broken invariant is an
  * abort(), so libFuzzer keeps the input.
  *
  * Invariants:
@@ -31,7 +31,7 @@
  * USE_ZEND_ALLOC=0 so that emalloc is malloc and ASan sees every buffer.
  */
 #include "php_redislock.h"
-#include "redislock_config.h"
+#include "config/config.h"
 #include "sapi/embed/php_embed.h"
 
 #include <ctype.h>

@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# scripts/test/test.sh [--memcheck | --asan] [TEST...]
+#
+# Sets up the machine (scripts/build/setup.sh), starts a redis-server on loopback,
+# runs the phpt suite (or the given tests) against the freshly built
+# extension, with the framework adapters' phpunit suites (bridge/tests/phpt:
+# a phpt each, so they count in the summary and run in every pass), and
+# ends with the line
+#     phpt: N passed, N failed, N skipped
+# --memcheck runs every test under valgrind (USE_ZEND_ALLOC=0): a leak or an
+# invalid access fails the test. --asan runs every test against the
+# extension built with AddressSanitizer and UBSan (scripts/build/setup.sh --asan,
+# out of the tree): a report of either from any PHP process of the test (its
+# forks, its php-fpm workers), or a leak other than PHP's own, fails the test.
+# REDISLOCK_NO_BUILD=1 skips setup and build. REDISLOCK_TEST_ARGS adds
+# options of run-tests.php's own (e.g. "--show-slow 5000" names the tests
+# that took longer than 5 s).
+# Exits non-zero on any failure, on any skip,
+# or when no test ran.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+memcheck=""
+asan=""
+if [ "${1:-}" = "--memcheck" ]; then
+    memcheck="-m"
+    shift
+elif [ "${1:-}" = "--asan" ]; then
+    asan="$PWD/.run/asan"
+    shift
+fi
+tests=("$@")
+if [ ${#tests[@]} -eq 0 ]; then
+    tests=(tests)
+    [ -d bridge/tests/phpt ] && tests+=(bridge/tests/phpt) # not in the PECL package
+fi
+
+# REDISLOCK_NO_BUILD=1 runs against the module already built.
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh ${asan:+--asan}
+module="$PWD/modules/redislock.so"
+runtests=run-tests.php
+if [ -n "$asan" ]; then
+    module="$asan/build/modules/redislock.so"
+    runtests="$asan/build/run-tests.php"
+fi
+
+rundir="$PWD/.run/test$$"
+mkdir -p "$rundir"
+port=$(php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);')
+redis-server --port "$port" --bind 127.0.0.1 --unixsocket "$rundir/redis.sock" --unixsocketperm 700 \
+    --save '' --appendonly no --dir "$rundir" --daemonize yes --pidfile "$rundir/redis.pid" \
+    --logfile "$rundir/redis.log"
+cleanup() {
+    [ -f "$rundir/redis.pid" ] && kill "$(cat "$rundir/redis.pid")" 2>/dev/null || true
+    # private servers, Sentinels and ZooKeepers a test left behind (a test killed by a timeout)
+    for f in "$rundir"/srv-*/redis.pid "$rundir"/sentinel-*/sentinel.pid "$rundir"/zk-*/zk.pid; do
+        [ -f "$f" ] && kill -KILL "$(cat "$f")" 2>/dev/null || true
+    done
+    rm -rf "$rundir"
+}
+trap cleanup EXIT
+for _ in $(seq 1 200); do
+    redis-cli -p "$port" ping >/dev/null 2>&1 && break
+    sleep 0.05
+done
+redis-cli -p "$port" ping >/dev/null
+
+export REDISLOCK_TEST_HOST=127.0.0.1
+export REDISLOCK_TEST_PORT="$port"
+export REDISLOCK_TEST_SOCKET="$rundir/redis.sock"
+export REDISLOCK_TEST_RUNDIR="$rundir"
+export NO_INTERACTION=1
+export TEST_PHP_EXECUTABLE
+TEST_PHP_EXECUTABLE=$(command -v php)
+jit=()
+if [ -n "$memcheck" ]; then
+    export USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1
+    # PCRE's JIT allocates in ways valgrind reports as leaks of PHP itself.
+    jit=(-d pcre.jit=0)
+    # Only PHP is under test: the servers and tools the tests start are not.
+    export VALGRIND_OPTS="--trace-children-skip=*redis-server*,*redis-cli*,*php-fpm*,*cgi-fcgi*,*/java,*/sh,*/bash,*/kill"
+fi
+if [ -n "$asan" ]; then
+    # Tests run php through this wrapper. It preloads the shim setup.sh
+    # --asan builds (its dlopen() drops the RTLD_DEEPBIND the ASan runtime
+    # refuses) and after it the ASan runtime, hence verify_asan_link_order=0.
+    # Every process of the test (forks, php children, php-fpm and its
+    # workers) inherits that and writes its reports into a directory of this
+    # run of php; the wrapper then prints them, so that the test's output no
+    # longer matches, and fails. A leak counts only when the extension
+    # allocated a directly leaked block (a frame of its build in the stack):
+    # PHP itself leaks at exit after exit(), a fatal error or with an object
+    # cycle, and php-fpm its pool settings, in stacks without the symbols a
+    # suppression could name. Hence exitcode=0 (leaks alone leave the exit
+    # status to PHP; tests check it) and abort_on_error=1 (an error still ends
+    # the process). USE_ZEND_ALLOC=0 hands every emalloc() to ASan, and
+    # ZEND_DONT_UNLOAD_MODULES=1 keeps the extension mapped at exit for the
+    # leak check (the shim sets how stacks are unwound).
+    {
+        echo '#!/usr/bin/env bash'
+        printf 'preload=%q\nbuild=%q\nphp=%q\n' "$asan/asanshim.so $(readlink -f "$(gcc -print-file-name=libasan.so)")" \
+            "$asan/build/" "$(command -v php)"
+        cat <<'EOF'
+logs=$(mktemp -d "${0%/*}/asan.XXXXXX")
+export USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1
+export ASAN_OPTIONS="verify_asan_link_order=0:exitcode=0:abort_on_error=1:log_path=$logs/asan:log_exe_name=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$logs/ubsan:log_exe_name=1"
+LD_PRELOAD="$preload" "$php" "$@"
+rc=$?
+for f in "$logs"/*; do
+    [ -f "$f" ] || continue
+    # LSan's note in a child forked from a process with threads (the
+    # ZooKeeper client's, which do not exist in the child): not a finding.
+    if ! grep -qv 'Running thread [0-9]* was not suspended\. False leaks are possible\.$' "$f"; then
+        continue
+    fi
+    # In a process forked from one where the ZooKeeper client's threads ran
+    # (LSan's note above is in its report), a block the client library
+    # allocated itself (frame #1 in the library) may be referenced only from
+    # the stack of one of those threads, which does not exist in the child
+    # and is not scanned: the request record the parent's completion thread
+    # had taken off its queue, to call its completion and free it, at the
+    # moment of fork(). The child cannot free it (nothing it can reach points
+    # to it) nor close the inherited handle (that would end the parent's
+    # session over the shared socket and join threads that are not there).
+    # In any other process such a block is a leak like any other.
+    forked=0
+    grep -q 'Running thread [0-9]* was not suspended' "$f" && forked=1
+    if grep -q 'ERROR: LeakSanitizer' "$f" && ! awk -v build="$build" -v forked="$forked" '
+        /^Direct leak/ { direct = 1; library = 0 } /^(Indirect leak|SUMMARY)/ { direct = 0 }
+        forked && direct && /^ *#1 / && /libzookeeper_mt/ { library = 1 }
+        direct && !library && (index($0, build) || /redislock\.so\+0x/) { found = 1 } END { exit !found }' "$f"; then
+        continue # PHP's own
+    fi
+    echo "== ${f##*/}" >&2
+    cat "$f" >&2
+    rc=1
+done
+rm -rf "$logs"
+exit $rc
+EOF
+    } > "$rundir/php"
+    chmod +x "$rundir/php"
+    TEST_PHP_EXECUTABLE="$rundir/php"
+fi
+
+# run-tests.php retries a test whose output looks like a timeout, and keeps
+# only the retry's output: a copy of it records the first attempt's output
+# in $rundir/retried.log, printed below, so that a flaky test can be looked
+# into. (The copy is run-tests.php itself where its retry is not found.)
+sed 's|^\( *\)\$retried = true;$|\1$retried = true; file_put_contents(getenv("REDISLOCK_RETRY_LOG"), "== $shortname, first attempt:\\n$output\\n", FILE_APPEND);|' \
+    "$runtests" > "$rundir/run-tests.php"
+export REDISLOCK_RETRY_LOG="$rundir/retried.log"
+log="$rundir/run-tests.log"
+set +e
+read -ra extra <<<"${REDISLOCK_TEST_ARGS:-}"
+php -n "$rundir/run-tests.php" -n $memcheck -q --show-diff --no-color --no-progress "${extra[@]}" \
+    -d "extension=$module" -d extension=posix "${jit[@]}" \
+    "${tests[@]}" 2>&1 | tee "$log"
+set -e
+
+# run-tests.php's own summary; a leak or a borked test counts as a failure.
+summary() {
+    local v
+    v=$(sed -n "s/^Tests $1 *: *\([0-9]*\).*/\1/p" "$log" | tail -1)
+    echo "${v:-0}"
+}
+# A test that failed and then passed when run-tests.php retried it (its
+# output looked like a timeout) is "warned": it counts as passed, and is
+# named above in the WARNED TEST SUMMARY.
+retried=$(summary warned)
+passed=$(( $(summary passed) + retried ))
+skipped=$(summary skipped)
+failed=$(( $(summary failed) + $(summary borked) + $(summary leaked) ))
+if ! grep -q '^Tests passed' "$log"; then
+    failed=$((failed + 1)) # run-tests.php itself failed
+fi
+if [ "$retried" -ne 0 ]; then
+    echo "phpt: $retried of the passed passed on a retry (see WARNED TEST SUMMARY); their first attempts:"
+    cat "$rundir/retried.log" 2>/dev/null || true
+fi
+echo "phpt: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ] && [ "$skipped" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,600 @@
+/*
+ * Driving commands over their connections: connect, send, receive, in one
+ * poll() loop for every server of an exchange, each command with its own
+ * deadline. A new connection's handshake goes first and is checked here; a
+ * connection that broke says why when the server did (maxclients).
+ */
+#include "php_redislock.h"
+#include "client/conn.h"
+#include "client/reply.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+
+static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+
+/* Ends a command with a failure; a connection whose state is now unknown is
+ * closed. */
+static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(cmd->errstr, sizeof(cmd->errstr), fmt, ap);
+    va_end(ap);
+    if (cmd->in_hello && status != REDISLOCK_CMD_NOTSENT) {
+        /* The command itself was never sent. */
+        status = REDISLOCK_CMD_CONNECT;
+    }
+    cmd->status = status;
+    cmd->phase = PHASE_DONE;
+    if (cmd->conn) {
+        redislock_conn_drop(cmd->conn);
+        cmd->conn = NULL;
+    }
+}
+
+static void cmd_broken(redislock_cmd *cmd, int status, const char *what);
+
+/* What a failed read or write of transport t says: the TLS layer's words
+ * when it has them, else errno's. */
+static const char *io_error(const redislock_transport *t)
+{
+    return t->err == EPROTO && t->errstr[0] ? t->errstr : strerror(errno);
+}
+
+/* Writes as much of the command as the socket takes. */
+static void cmd_send(redislock_cmd *cmd)
+{
+    while (cmd->sent < cmd->outlen) {
+        ssize_t n = cmd->conn->t.ops->write(&cmd->conn->t, cmd->out + cmd->sent, cmd->outlen - cmd->sent);
+        if (n > 0) {
+            cmd->sent += (size_t) n;
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            return;
+        } else {
+            /* Nothing of a command the server never saw whole can have run. */
+            char what[REDISLOCK_ERRLEN];
+            snprintf(what, sizeof(what), "lost while sending: %s",
+                     io_error(&cmd->conn->t));
+            cmd_broken(cmd, cmd->sent == 0 ? REDISLOCK_CMD_NOTSENT : REDISLOCK_CMD_LOST, what);
+            return;
+        }
+    }
+    cmd->phase = PHASE_RECV;
+}
+
+/* Checks the handshake replies of a new connection. AUTH or SELECT refused
+ * is fatal (the message says which); a server or ACL that refuses CLIENT
+ * SETNAME is no reason to fail, but its words are kept in case the server
+ * hangs up next (a server at maxclients answers the first command it reads
+ * with its refusal, and closes). */
+static int hello_check(redislock_cmd *h, char *err, size_t errlen)
+{
+    redislock_conn *c = h->conn;
+    char text[REDISLOCK_ERRLEN];
+    int i = 0;
+
+    if (c->hello_auth) {
+        redisReply *r = h->early[i++];
+        if (r->type == REDIS_REPLY_ERROR) {
+            redislock_reply_error_text(r, text, sizeof(text));
+            snprintf(err, errlen, "authentication to %s failed: %s", h->srv->label, text);
+            return REDISLOCK_ERR;
+        }
+    }
+    if (c->hello_select) {
+        redisReply *r = i < h->expect - 1 ? h->early[i] : h->reply;
+        if (r->type == REDIS_REPLY_ERROR) {
+            redislock_reply_error_text(r, text, sizeof(text));
+            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s", h->srv->db, h->srv->label,
+                     text);
+            return REDISLOCK_ERR;
+        }
+    }
+    if (h->reply->type == REDIS_REPLY_ERROR) {
+        redislock_reply_error_text(h->reply, c->refused, sizeof(c->refused));
+    }
+    return REDISLOCK_OK;
+}
+
+/* The handshake of a new connection is complete: checks it, then sends the
+ * command itself. */
+static void hello_done(redislock_cmd *cmd)
+{
+    char err[REDISLOCK_ERRLEN];
+    redislock_conn *c = cmd->conn;
+
+    if (hello_check(cmd, err, sizeof(err)) != REDISLOCK_OK) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "%s", err);
+        return;
+    }
+    redislock_cmds_dtor(cmd, 1);
+    ZEND_SECURE_ZERO(c->hello, c->hello_len);
+    pefree(c->hello, 1);
+    c->hello = NULL;
+    cmd->in_hello = false;
+    cmd->out = cmd->buf;
+    cmd->outlen = cmd->len;
+    cmd->expect = cmd->count;
+    cmd->sent = 0;
+    cmd->phase = PHASE_SEND;
+    cmd_send(cmd);
+}
+
+/* Why a connection the server closed was closed, when the server said so
+ * first: an error reply among the handshake replies read so far, or among
+ * the bytes still waiting (a server at maxclients writes "-ERR max number of
+ * clients reached" and hangs up before reading anything). Writes it into
+ * text and returns true when there is one. */
+static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
+{
+    redisReader *reader = cmd->conn->reader;
+    redisReply *r = NULL;
+    char buf[512];
+    bool found = false;
+
+    if (cmd->in_hello) {
+        for (int k = 0; k < cmd->got && k < cmd->expect - 1; k++) {
+            if (cmd->early[k]->type == REDIS_REPLY_ERROR) {
+                redislock_reply_error_text(cmd->early[k], text, textlen);
+                return true;
+            }
+        }
+    } else if (cmd->conn->refused[0]) {
+        snprintf(text, textlen, "%s", cmd->conn->refused);
+        return true;
+    }
+    if (cmd->conn->t.err == EPROTO && cmd->conn->t.errstr[0]) {
+        /* The TLS layer heard why: an alert (a client certificate missing). */
+        snprintf(text, textlen, "%s", cmd->conn->t.errstr);
+        return true;
+    }
+    for (int i = 0; i < 4; i++) {
+        ssize_t n = cmd->conn->t.ops->read(&cmd->conn->t, buf, sizeof(buf));
+        if (n < 0 && cmd->conn->t.err == EPROTO) {
+            snprintf(text, textlen, "%s", cmd->conn->t.errstr);
+            return true;
+        }
+        if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
+            break;
+        }
+    }
+    while (!found && redislock_reader_next(reader, &r, REDISLOCK_REPLY_MAX_BUFFER) == REDISLOCK_READ_REPLY) {
+        if (r->type == REDIS_REPLY_ERROR && (cmd->in_hello || cmd->got == 0)) {
+            redislock_reply_error_text(r, text, textlen);
+            found = true;
+        }
+        freeReplyObject(r);
+    }
+    return found;
+}
+
+/* Ends a command whose connection broke: with the server's own words when
+ * it said why (then nothing of a handshake's command ran), else with what
+ * the system said. */
+static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
+{
+    char text[REDISLOCK_ERRLEN];
+
+    if (closed_reason(cmd, text, sizeof(text))) {
+        cmd_fail(cmd, cmd->in_hello ? REDISLOCK_CMD_CONNECT : status, "%s refused the connection: %s",
+                 cmd->srv->label, text);
+        return;
+    }
+    /* A handshake that broke without a word: the command itself was never
+     * sent, so the pool may reopen the connection once (and listen first:
+     * see PROBE_US). */
+    cmd_fail(cmd, cmd->in_hello && !cmd->probe_until ? REDISLOCK_CMD_NOTSENT : status, "connection to %s %s%s",
+             cmd->srv->label, what,
+             cmd->in_hello && cmd->conn->t.ops != &redislock_transport_tls
+                 ? " before answering the first command (if this port speaks TLS, use rediss://)" : "");
+}
+
+/* Throws away the replies c owes for commands given up (see io_give_up())
+ * as far as the reader has them whole. false on a protocol error. */
+static bool conn_discard_owed(redislock_conn *c)
+{
+    while (c->owed > 0) {
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(c->reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
+        if (rd == REDISLOCK_READ_MORE) {
+            return true;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            return false;
+        }
+        freeReplyObject(reply);
+        c->owed--;
+    }
+    return true;
+}
+
+/* The bytes the replies of a command run with o may take. */
+static size_t reply_max(const redislock_netopts *o)
+{
+    return o->reply_max ? o->reply_max : REDISLOCK_REPLY_MAX_BUFFER;
+}
+
+/* Ends a command whose reply is larger than it reads: the server ran it
+ * and answered, so this is no failure of the connection (which is closed,
+ * the rest of the reply unread), and asking again would get the same. */
+static void cmd_too_large(redislock_cmd *cmd, size_t max)
+{
+    cmd_fail(cmd, REDISLOCK_CMD_TOO_LARGE, "the reply from %s is too large: over %zu bytes, the most this "
+             "operation reads", cmd->srv->label, max);
+}
+
+/* Takes the replies out of the reader, and completes the command once the
+ * last one it owed is whole. A reader left holding anything more (the
+ * server sent what nobody asked for, so the replies may be out of step)
+ * fails the command as of unknown outcome and closes the connection. */
+static void cmd_take_replies(redislock_cmd *cmd, size_t max)
+{
+    redisReader *reader = cmd->conn->reader;
+
+    /* Replies to a command given up earlier come first. */
+    if (!conn_discard_owed(cmd->conn)) {
+        cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+        return;
+    }
+    if (cmd->conn->owed > 0) {
+        return;
+    }
+    while (cmd->got < cmd->expect) {
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(reader, &reply, max);
+
+        if (rd == REDISLOCK_READ_MORE) {
+            return;
+        }
+        if (rd == REDISLOCK_READ_TOO_LARGE) {
+            cmd_too_large(cmd, max);
+            return;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+            return;
+        }
+        if (++cmd->got < cmd->expect) {
+            cmd->early[cmd->got - 1] = reply;
+            continue;
+        }
+        cmd->reply = reply;
+        cmd->conn->commands += (unsigned long long) cmd->expect;
+        REDISLOCK_G(stats).commands += (zend_ulong) cmd->expect;
+        if (redislock_conn_holds(cmd->conn)) {
+            /* More than the replies owed: the ones taken may not be this
+             * command's (a stray ahead of them), so its outcome is unknown. */
+            cmd_fail(cmd, REDISLOCK_CMD_LOST, "unexpected data from %s after its reply: connection closed",
+                     cmd->srv->label);
+            return;
+        }
+        if (cmd->in_hello) {
+            hello_done(cmd);
+            return;
+        }
+        cmd->phase = PHASE_DONE;
+        cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
+        cmd->conn->refused[0] = '\0';
+        if (cmd->reply->type == REDIS_REPLY_ERROR) {
+            char text[REDISLOCK_ERRLEN];
+            redislock_reply_error_text(cmd->reply, text, sizeof(text));
+            cmd->status = REDISLOCK_CMD_ERROR;
+            snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
+        } else {
+            cmd->status = REDISLOCK_CMD_OK;
+        }
+        if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reader_renew(&cmd->conn->reader)) {
+            /* The reader's buffer may be as large as the reply: not kept
+             * for the connection's life (the reply is whole, and stays). */
+            redislock_conn_drop(cmd->conn);
+            cmd->conn = NULL;
+        }
+        return;
+    }
+}
+
+/* Reads what the socket has and completes the command once its replies are
+ * whole. */
+static void cmd_recv(redislock_cmd *cmd, size_t max)
+{
+    redislock_conn *c = cmd->conn;
+    char buf[16384];
+
+    for (;;) {
+        ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
+
+        if (n > 0) {
+            redislock_read rd = redislock_reader_feed(c->reader, buf, (size_t) n, max);
+            if (rd == REDISLOCK_READ_TOO_LARGE) {
+                cmd_too_large(cmd, max);
+                return;
+            }
+            if (rd != REDISLOCK_READ_MORE) {
+                cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+                return;
+            }
+        } else if (n == 0) {
+            cmd_broken(cmd, REDISLOCK_CMD_LOST, "closed by the server");
+            return;
+        } else if (errno == EINTR) {
+            continue;
+        } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            return;
+        } else {
+            char what[REDISLOCK_ERRLEN];
+            snprintf(what, sizeof(what), "lost: %s", io_error(&c->t));
+            cmd_broken(cmd, REDISLOCK_CMD_LOST, what);
+            return;
+        }
+        cmd_take_replies(cmd, max);
+        if (cmd->phase != PHASE_RECV) {
+            return;
+        }
+    }
+}
+
+void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint64_t from, zend_long timeout_ms)
+{
+    cmd->deadline = from + (uint64_t) timeout_ms * 1000;
+    cmd->timeout_ms = timeout_ms;
+    if (o->deadline && o->deadline < cmd->deadline) {
+        cmd->deadline = o->deadline;
+        cmd->timeout_ms = o->deadline > from ? (zend_long) ((o->deadline - from) / 1000) : 0;
+    }
+}
+
+/* A non-blocking connect finished (the socket became writable): checks
+ * how, then goes on with the handshake. */
+static void cmd_connected(redislock_cmd *cmd, const redislock_netopts *o)
+{
+    redislock_transport *t = &cmd->conn->t;
+    int rc = t->ops->connected(t);
+
+    if (rc == REDISLOCK_AGAIN) {
+        return; /* a handshake under way: poll for t->want */
+    }
+    if (rc != REDISLOCK_OK) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: %s", cmd->srv->label, t->errstr);
+        return;
+    }
+    cmd->conn->flags &= ~REDISLOCK_CONN_CONNECTING;
+    REDISLOCK_G(stats).connects++;
+    if (!o->one_deadline) {
+        redislock_cmd_deadline(cmd, o, redislock_now_us(), o->read_timeout);
+    }
+    if (cmd->probe_until) {
+        cmd->probe_until = redislock_now_us() + PROBE_US;
+        cmd->phase = PHASE_PROBE;
+        return;
+    }
+    cmd->phase = PHASE_SEND;
+    cmd_send(cmd);
+}
+
+/* Lists in pfd (and idx: which command) what each unfinished command waits
+ * for; returns how many, with the earliest time one must act by in *first. */
+static size_t io_watch(redislock_cmd **cmds, size_t n, struct pollfd *pfd, size_t *idx, uint64_t *first)
+{
+    size_t active = 0;
+
+    *first = UINT64_MAX;
+    for (size_t i = 0; i < n; i++) {
+        int phase = cmds[i]->phase;
+        if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV || phase == PHASE_PROBE) {
+            const redislock_transport *t = &cmds[i]->conn->t;
+            pfd[active].fd = t->fd;
+            pfd[active].events = t->want ? t->want : phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
+            pfd[active].revents = 0;
+            idx[active++] = i;
+            *first = MIN(*first, cmds[i]->deadline);
+            if (phase == PHASE_PROBE) {
+                *first = MIN(*first, cmds[i]->probe_until);
+            }
+        }
+    }
+    return active;
+}
+
+/* poll() for at most wait_us: to the microsecond where the system can
+ * (a round decided early gives the others fractions of a millisecond). */
+static int io_poll(struct pollfd *pfd, size_t n, uint64_t wait_us)
+{
+#if defined(__linux__)
+    struct timespec ts = { (time_t) (wait_us / 1000000), (long) (wait_us % 1000000) * 1000 };
+    return ppoll(pfd, (nfds_t) n, &ts, NULL);
+#else
+    return poll(pfd, (nfds_t) n, (int) MIN((wait_us + 999) / 1000, INT_MAX));
+#endif
+}
+
+/* A probing connection became readable: whether the server said
+ * something (kept in the reader for closed_reason()) or closed it. Bytes of
+ * the transport's own (a TLS session ticket) are not the server speaking. */
+static bool probe_heard(redislock_cmd *cmd)
+{
+    char buf[512];
+    ssize_t n = cmd->conn->t.ops->read(&cmd->conn->t, buf, sizeof(buf));
+
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+        return false;
+    }
+    if (n > 0) {
+        redislock_reader_feed(cmd->conn->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER);
+    }
+    return true;
+}
+
+/* Moves a command on after poll() said its socket is ready. */
+static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
+{
+    if (cmd->phase == PHASE_CONNECT) {
+        cmd_connected(cmd, o);
+    } else if (cmd->phase == PHASE_PROBE) {
+        /* The server spoke first: it is refusing us. */
+        if (probe_heard(cmd)) {
+            cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
+        }
+    } else if (cmd->phase == PHASE_SEND) {
+        cmd_send(cmd);
+    } else {
+        cmd_recv(cmd, reply_max(o));
+    }
+}
+
+/* Acts on the time: a probe that heard nothing sends after all; a command
+ * past its deadline fails. */
+static void io_timers(redislock_cmd *cmd, uint64_t now)
+{
+    if (cmd->phase == PHASE_PROBE && now >= cmd->probe_until && now < cmd->deadline) {
+        cmd->phase = PHASE_SEND;
+        cmd_send(cmd);
+        return;
+    }
+    if (cmd->phase == PHASE_DONE || now < cmd->deadline) {
+        return;
+    }
+    if (cmd->phase == PHASE_CONNECT && cmd->conn->t.handshaking) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT,
+                 "cannot connect to %s: TLS handshake timed out after " ZEND_LONG_FMT
+                 " ms (a server that does not speak TLS on this port waits like this)",
+                 cmd->srv->label, cmd->timeout_ms);
+    } else if (cmd->phase == PHASE_CONNECT) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: timed out after " ZEND_LONG_FMT " ms",
+                 cmd->srv->label, cmd->timeout_ms);
+    } else {
+        cmd_fail(cmd, REDISLOCK_CMD_TIMEOUT, "%s did not reply within " ZEND_LONG_FMT " ms", cmd->srv->label,
+                 cmd->timeout_ms);
+    }
+}
+
+/* The round's outcome is known: the commands still under way are given up.
+ * A command sent whole leaves its connection owing its replies, to be read
+ * and thrown away before the next command's (redislock_conn_drain()); any
+ * other is closed. */
+static void io_give_up(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
+{
+    for (size_t i = 0; i < n; i++) {
+        redislock_cmd *cmd = cmds[i];
+        redislock_conn *c = cmd->conn;
+        if (cmd->phase == PHASE_DONE) {
+            continue;
+        }
+        if (cmd->phase == PHASE_RECV && !cmd->in_hello && !o->blocking
+            && c->owed + cmd->expect - cmd->got <= REDISLOCK_OWED_MAX) {
+            c->owed += cmd->expect - cmd->got;
+            c->owed_until = MAX(c->owed_until, cmd->deadline);
+            c->flags &= ~REDISLOCK_CONN_BUSY;
+            cmd->conn = NULL; /* kept in the pool */
+        }
+        cmd_fail(cmd, cmd->phase == PHASE_CONNECT ? REDISLOCK_CMD_CONNECT : REDISLOCK_CMD_TIMEOUT,
+                 "%s had not answered when a quorum had", cmd->srv->label);
+    }
+}
+
+bool redislock_conn_holds(const redislock_conn *c)
+{
+    return redislock_reader_pending(c->reader) || c->t.ops->pending(&c->t);
+}
+
+bool redislock_conn_drain(redislock_conn *c, uint64_t now)
+{
+    char buf[4096];
+
+    for (;;) {
+        ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
+        if (n > 0) {
+            if (redislock_reader_feed(c->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
+                return false;
+            }
+            continue;
+        }
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            return false;
+        }
+        break;
+    }
+    if (!conn_discard_owed(c)) {
+        return false;
+    }
+    if (c->owed == 0) {
+        /* All came: nothing else may be there, in any layer. */
+        return !redislock_conn_holds(c);
+    }
+    return now < c->owed_until;
+}
+
+/* When a round that may end early (o->enough) gives up on the commands
+ * still under way: 0 while it waits for them all. */
+static uint64_t io_grace_end(const redislock_netopts *o, uint64_t began, uint64_t now, uint64_t grace_end)
+{
+    if (o->blocking) {
+        /* Decided (a quorum took the lock, or cannot): the rest get a
+         * moment. One server answered: the rest of that release's wake-ups
+         * get a little longer. */
+        if (redislock_enough_known(o->enough)) {
+            return MIN(grace_end ? grace_end : UINT64_MAX, now + REDISLOCK_GRACE_US);
+        }
+        return !grace_end && redislock_enough_any_answer(o->enough) ? now + REDISLOCK_BLOCK_GRACE_US : grace_end;
+    }
+    if (!grace_end && redislock_enough_known(o->enough)) {
+        /* Known: a server a little slower than the others still gets to
+         * answer, a frozen one costs no more than that. */
+        return now + (now - began) + REDISLOCK_GRACE_US;
+    }
+    return grace_end;
+}
+
+void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o)
+{
+    struct pollfd pfd[REDISLOCK_MAX_SERVERS];
+    size_t idx[REDISLOCK_MAX_SERVERS];
+    uint64_t began = redislock_now_us(), grace_end = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        if (cmds[i]->phase == PHASE_SEND) {
+            cmd_send(cmds[i]);
+        }
+    }
+    for (;;) {
+        uint64_t now, first;
+        size_t active = io_watch(cmds, n, pfd, idx, &first);
+        int rc;
+
+        if (active == 0) {
+            return;
+        }
+        now = redislock_now_us();
+        if (o->enough) {
+            grace_end = io_grace_end(o, began, now, grace_end);
+        }
+        if (grace_end && now >= grace_end) {
+            io_give_up(cmds, n, o);
+            return;
+        }
+        first = grace_end ? MIN(first, grace_end) : first;
+        rc = io_poll(pfd, active, now >= first ? 0 : first - now);
+        if (rc < 0 && errno != EINTR) {
+            for (size_t k = 0; k < active; k++) {
+                cmd_fail(cmds[idx[k]], REDISLOCK_CMD_LOST, "poll failed: %s", strerror(errno));
+            }
+            return;
+        }
+        for (size_t k = 0; rc > 0 && k < active; k++) {
+            if (pfd[k].revents) {
+                io_ready(cmds[idx[k]], o);
+            }
+        }
+        now = redislock_now_us();
+        for (size_t k = 0; k < active; k++) {
+            io_timers(cmds[idx[k]], now);
+        }
+    }
+}

@@ -1,0 +1,525 @@
+/*
+ * The connection pool: finding, opening (with the handshake every new
+ * connection sends first) and closing connections, and one exchange of
+ * commands with several servers at once (the I/O itself is
+ * redislock_io.c's).
+ *
+ * A connection is found by its server's identity (address, db, user,
+ * password) and by whether it is persistent. It is reused only when it is
+ * known to be clean: opened by this process, no command left without its
+ * reply, no error reported by hiredis, and nothing buffered while idle in any
+ * layer, reply reader, transport (TLS) or socket (which would mean the server
+ * closed it, or sent something nobody asked for).
+ * Anything else is closed and a new connection opened in its place.
+ */
+#include "php_redislock.h"
+#include "client/pool.h"
+#include "client/conn.h"
+#include "client/reply.h"
+#include "client/topology.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+
+/* Closes a connection. Only the file descriptor is closed: nothing is ever
+ * written on the way out, so a connection inherited across fork() can be
+ * dropped without disturbing the parent that still uses it. */
+static void conn_free(redislock_conn *c)
+{
+    c->t.ops->close(&c->t);
+    redisReaderFree(c->reader);
+    if (c->hello) {
+        ZEND_SECURE_ZERO(c->hello, c->hello_len);
+        pefree(c->hello, 1);
+    }
+    ZEND_SECURE_ZERO(c->id, c->id_len);
+    pefree(c->id, 1);
+    pefree(c->label, 1);
+    pefree(c, 1);
+}
+
+void redislock_conn_drop(redislock_conn *c)
+{
+    for (uint32_t i = 0; i < REDISLOCK_G(nconns); i++) {
+        if (REDISLOCK_G(conns)[i] == c) {
+            REDISLOCK_G(conns)[i] = REDISLOCK_G(conns)[--REDISLOCK_G(nconns)];
+            break;
+        }
+    }
+    conn_free(c);
+}
+
+static void pool_add(redislock_conn *c)
+{
+    if (REDISLOCK_G(nconns) == REDISLOCK_G(conns_size)) {
+        REDISLOCK_G(conns_size) = REDISLOCK_G(conns_size) ? REDISLOCK_G(conns_size) * 2 : 8;
+        REDISLOCK_G(conns) = perealloc(REDISLOCK_G(conns), REDISLOCK_G(conns_size) * sizeof(redislock_conn *), 1);
+    }
+    REDISLOCK_G(conns)[REDISLOCK_G(nconns)++] = c;
+}
+
+static redislock_conn *pool_find(const redislock_server *srv, bool persistent)
+{
+    uint32_t want = persistent ? REDISLOCK_CONN_PERSISTENT : 0;
+
+    for (uint32_t i = 0; i < REDISLOCK_G(nconns); i++) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        if ((c->flags & REDISLOCK_CONN_PERSISTENT) == want && c->id_len == srv->id_len
+            && memcmp(c->id, srv->id, srv->id_len) == 0) {
+            return c;
+        }
+    }
+    return NULL;
+}
+
+/* Appends one command to the connection's handshake. */
+static void hello_append(redislock_conn *c, int argc, const char **argv, const size_t *lens)
+{
+    smart_str cmd = { 0 };
+
+    redislock_encode(&cmd, argc, argv, lens);
+    c->hello = perealloc(c->hello, c->hello_len + ZSTR_LEN(cmd.s), 1);
+    memcpy(c->hello + c->hello_len, ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
+    c->hello_len += ZSTR_LEN(cmd.s);
+    c->hello_count++;
+    ZEND_SECURE_ZERO(ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
+    smart_str_free(&cmd);
+}
+
+/* Opens a TCP or unix connection and prepares (without sending it) the
+ * handshake that must precede any command: AUTH, SELECT, CLIENT SETNAME.
+ * On failure returns NULL with a message in err. */
+static redislock_conn *conn_open(const redislock_server *srv, const redislock_netopts *o, char *err, size_t errlen)
+{
+    redislock_conn *c;
+    redislock_transport t = { .ops = redislock_transport_for(srv), .fd = -1 };
+    const char *argv[3];
+    size_t lens[3];
+    char name[64], db[24];
+
+    /* Non-blocking: the connect completes in io_run(), alongside the other
+     * servers, so an unreachable host holds up nobody. */
+    if (t.ops->connect(&t, srv) != REDISLOCK_OK) {
+        snprintf(err, errlen, "cannot connect to %s: %s", srv->label, t.errstr);
+        return NULL;
+    }
+
+    c = pecalloc(1, sizeof(*c), 1);
+    c->t = t;
+    c->reader = redisReaderCreate();
+    if (!c->reader) {
+        zend_error_noreturn(E_ERROR, "redislock: out of memory creating a reply reader");
+    }
+    redislock_reader_limit(c->reader);
+    c->id = pemalloc(srv->id_len, 1);
+    memcpy(c->id, srv->id, srv->id_len);
+    c->id_len = srv->id_len;
+    c->label = pestrdup(srv->label, 1);
+    c->pid = redislock_pid();
+    c->flags = (o->persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
+
+    if (srv->password) {
+        int argc = 0;
+        argv[argc] = "AUTH";
+        lens[argc++] = 4;
+        if (srv->user) {
+            argv[argc] = srv->user;
+            lens[argc++] = srv->user_len;
+        }
+        argv[argc] = srv->password;
+        lens[argc++] = srv->password_len;
+        hello_append(c, argc, argv, lens);
+        c->hello_auth = true;
+    }
+    if (srv->db) {
+        argv[0] = "SELECT";
+        lens[0] = 6;
+        lens[1] = (size_t) snprintf(db, sizeof(db), ZEND_LONG_FMT, srv->db);
+        argv[1] = db;
+        hello_append(c, 2, argv, lens);
+        c->hello_select = true;
+    }
+    /* Names the connection so operators can tell it apart. */
+    argv[0] = "CLIENT";
+    lens[0] = 6;
+    argv[1] = "SETNAME";
+    lens[1] = 7;
+    lens[2] = (size_t) snprintf(name, sizeof(name), "redislock:%ld", (long) c->pid);
+    argv[2] = name;
+    hello_append(c, 3, argv, lens);
+    return c;
+}
+
+/* Finds the pooled connection of each command still to send (status
+ * NOTSENT), keeping it only when it is clean: opened by this process, no
+ * command left without its reply, and nothing buffered while idle in any
+ * layer: not in the reply reader, not inside the transport (a TLS record
+ * read ahead), not on the socket (the server closed it, or sent what nobody
+ * asked for). One poll() checks the sockets of them all. dropped[i]:
+ * command i's connection was found unusable. */
+static zend_always_inline void reuse_clean(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool *dropped)
+{
+    struct pollfd pfd[REDISLOCK_MAX_SERVERS];
+    size_t idx[REDISLOCK_MAX_SERVERS], np = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        redislock_cmd *cmd = &cmds[i];
+        redislock_conn *c;
+        if (cmd->status != REDISLOCK_CMD_NOTSENT) {
+            continue;
+        }
+        c = cmd->conn = pool_find(cmd->srv, opts->persistent);
+        if (c && c->pid != redislock_pid()) {
+            /* Inherited from the parent across fork(): not ours to use. */
+            redislock_conn_drop(c);
+            cmd->conn = NULL;
+        } else if (c && (c->flags & REDISLOCK_CONN_BUSY)) {
+            /* Left in the middle of a command: its reply may still come. */
+            redislock_conn_drop(c);
+            cmd->conn = NULL;
+            dropped[i] = true;
+        } else if (c && c->owed > 0) {
+            /* Replies of a command given up: read what came. The server
+             * answered, so it is counted as alive again. */
+            int owed = c->owed;
+            if (!redislock_conn_drain(c, redislock_now_us())) {
+                redislock_conn_drop(c);
+                cmd->conn = NULL;
+                dropped[i] = true;
+            } else if (c->owed < owed) {
+                ((redislock_server *) cmd->srv)->strikes = 0;
+            }
+        } else if (c && redislock_conn_holds(c)) {
+            /* Idle, yet bytes wait that poll() cannot see (a TLS record
+             * read ahead behind the last reply): out of step. */
+            redislock_conn_drop(c);
+            cmd->conn = NULL;
+            dropped[i] = true;
+        } else if (c) {
+            pfd[np].fd = c->t.fd;
+            pfd[np].events = POLLIN;
+            pfd[np].revents = 0;
+            idx[np++] = i;
+        }
+    }
+    if (np > 0 && poll(pfd, (nfds_t) np, 0) > 0) {
+        for (size_t k = 0; k < np; k++) {
+            if (pfd[k].revents) {
+                redislock_conn_drop(cmds[idx[k]].conn);
+                cmds[idx[k]].conn = NULL;
+                dropped[idx[k]] = true;
+            }
+        }
+    }
+}
+
+/* Readies a command on its connection: the handshake of a new connection
+ * goes first, and the deadline starts from start. */
+static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_t start)
+{
+    cmd->conn->flags |= REDISLOCK_CONN_BUSY;
+    cmd->in_hello = cmd->conn->hello != NULL;
+    cmd->out = cmd->in_hello ? cmd->conn->hello : cmd->buf;
+    cmd->outlen = cmd->in_hello ? cmd->conn->hello_len : cmd->len;
+    cmd->expect = cmd->in_hello ? cmd->conn->hello_count : cmd->count;
+    cmd->got = 0;
+    cmd->sent = 0;
+    cmd->status = REDISLOCK_CMD_OK;
+    if (cmd->conn->flags & REDISLOCK_CONN_CONNECTING) {
+        cmd->phase = PHASE_CONNECT;
+        redislock_cmd_deadline(cmd, opts, start, opts->one_deadline ? opts->read_timeout : opts->connect_timeout);
+    } else {
+        cmd->phase = PHASE_SEND;
+        redislock_cmd_deadline(cmd, opts, start, opts->read_timeout);
+    }
+}
+
+/* Gets a connection for each command still to send (status NOTSENT) and
+ * readies the command, behind the handshake of a new connection. A pooled
+ * connection is reused only when it is clean: opened by this process, no
+ * command left without its reply, and nothing buffered while idle (which
+ * would mean the server closed it: idle timeout, CLIENT KILL, restart; or
+ * sent what nobody asked for). One poll() checks all of them. Returns the number of commands ready, listed
+ * in run[]. */
+static zend_always_inline size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen,
+                                         uint64_t start, redislock_cmd **run)
+{
+    bool dropped[REDISLOCK_MAX_SERVERS] = { false };
+    size_t m = 0;
+
+    reuse_clean(cmds, n, opts, dropped);
+    for (size_t i = 0; i < n; i++) {
+        redislock_cmd *cmd = &cmds[i];
+        if (cmd->status != REDISLOCK_CMD_NOTSENT) {
+            continue;
+        }
+        if (!cmd->conn) {
+            cmd->conn = conn_open(cmd->srv, opts, cmd->errstr, sizeof(cmd->errstr));
+            if (!cmd->conn) {
+                cmd->status = REDISLOCK_CMD_CONNECT;
+                continue;
+            }
+            pool_add(cmd->conn);
+            if (reopen || dropped[i]) {
+                REDISLOCK_G(stats).reconnects++;
+            }
+            cmd->probe_until = reopen; /* set for real once connected */
+        }
+        cmd_ready(cmd, opts, start);
+        run[m++] = cmd;
+    }
+    return m;
+}
+
+/* A round that may decide early leaves out the servers that keep failing
+ * it (see REDISLOCK_STRIKES), as long as the others can make a quorum.
+ * Returns which it left out (bit i: cmds[i]). */
+static uint32_t skip_failing(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, uint64_t now)
+{
+    size_t skip = 0;
+    uint32_t left_out = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        skip += cmds[i].srv->skip_until > now;
+    }
+    if (skip == 0 || n - skip < opts->enough->quorum) {
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (cmds[i].srv->skip_until > now) {
+            cmds[i].status = REDISLOCK_CMD_CONNECT;
+            snprintf(cmds[i].errstr, sizeof(cmds[i].errstr), "%s left out for now: it did not answer its last %d rounds",
+                     cmds[i].srv->label, REDISLOCK_STRIKES);
+            left_out |= (uint32_t) 1 << i;
+        }
+    }
+    return left_out;
+}
+
+/* Sends the commands still to send (NOTSENT) and gathers the answers; a
+ * connection that failed before the server saw the command is reopened
+ * once. Inlined with prepare() and reuse_clean(), as before it had a
+ * second caller: every operation runs it (about 110 instructions a cycle,
+ * bench/callgrind.sh). */
+static zend_always_inline void run_round(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, uint64_t start)
+{
+    redislock_cmd *run[REDISLOCK_MAX_SERVERS];
+
+    for (int attempt = 0; attempt < 2; attempt++) {
+        size_t m = prepare(cmds, n, opts, attempt > 0, start, run);
+        if (m == 0) {
+            break;
+        }
+        redislock_io_run(run, m, opts);
+    }
+}
+
+/* Keeps count of the rounds each server was given up in, in a row. */
+static void count_strikes(redislock_cmd *cmds, size_t n, uint64_t now)
+{
+    for (size_t i = 0; i < n; i++) {
+        redislock_server *srv = (redislock_server *) cmds[i].srv;
+        if (cmds[i].status == REDISLOCK_CMD_OK || cmds[i].status == REDISLOCK_CMD_ERROR) {
+            /* It answered (maybe when asked after being left out). */
+            srv->strikes = 0;
+            srv->skip_until = 0;
+        } else if (cmds[i].status == REDISLOCK_CMD_TIMEOUT
+                   || (cmds[i].status == REDISLOCK_CMD_CONNECT && srv->skip_until <= now)) {
+            if (++srv->strikes >= REDISLOCK_STRIKES) {
+                srv->strikes = 0;
+                srv->skip_until = now + REDISLOCK_SKIP_US;
+            }
+        }
+    }
+}
+
+void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+{
+    if (redislock_route_needed(cmds, n)) {
+        redislock_route_exec(cmds, n, opts);
+    } else {
+        redislock_pool_exec_direct(cmds, n, opts);
+    }
+}
+
+void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+{
+    uint32_t left_out = 0;
+
+    ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
+    for (size_t i = 0; i < n; i++) {
+        ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);
+        cmds[i].reply = NULL;
+        cmds[i].status = REDISLOCK_CMD_NOTSENT;
+        cmds[i].errstr[0] = '\0';
+        cmds[i].conn = NULL;
+        cmds[i].got = 0;
+        cmds[i].expect = 1;
+        cmds[i].in_hello = false;
+        cmds[i].probe_until = 0;
+        cmds[i].phase = PHASE_IDLE;
+    }
+    /* Deadlines: a command on an open connection is answered within
+     * read_timeout; a new connection gets connect_timeout to connect, then
+     * read_timeout for its handshake and the command (with one_deadline, as
+     * quorum locks use, read_timeout for all of it). All servers proceed at
+     * once, so a server that does not answer costs its timeout once. A
+     * connection that fails before the server saw the command (closed
+     * between the idle check and the write) is reopened once. */
+    uint64_t start = redislock_now_us();
+    if (opts->deadline && start >= opts->deadline) {
+        /* The operation has no time left: send nothing. */
+        for (size_t i = 0; i < n; i++) {
+            cmds[i].status = REDISLOCK_CMD_CONNECT;
+            snprintf(cmds[i].errstr, sizeof(cmds[i].errstr), "no time left to reach %s", cmds[i].srv->label);
+        }
+        return;
+    }
+    if (opts->enough) {
+        left_out = skip_failing(cmds, n, opts, start);
+    }
+    run_round(cmds, n, opts, start);
+    if (left_out && !opts->blocking && !redislock_enough_known(opts->enough)) {
+        /* Leaving them out was to save time, but the others did not settle
+         * the answer (one yes, one no): ask them after all, rather than
+         * report an outcome they can tell. */
+        for (size_t i = 0; i < n; i++) {
+            if (left_out & ((uint32_t) 1 << i)) {
+                cmds[i].status = REDISLOCK_CMD_NOTSENT;
+                cmds[i].errstr[0] = '\0';
+            }
+        }
+        run_round(cmds, n, opts, redislock_now_us());
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (cmds[i].status == REDISLOCK_CMD_NOTSENT) {
+            cmds[i].status = REDISLOCK_CMD_CONNECT;
+        }
+    }
+    if (opts->enough && !opts->blocking) {
+        count_strikes(cmds, n, redislock_now_us());
+    }
+}
+
+bool redislock_cmd_finished(const redislock_cmd *cmd)
+{
+    return cmd->status != REDISLOCK_CMD_NOTSENT && (cmd->phase == PHASE_DONE || cmd->phase == PHASE_IDLE);
+}
+
+bool redislock_enough_any_answer(const redislock_enough *e)
+{
+    for (size_t i = 0; i < e->n; i++) {
+        if (redislock_cmd_finished(&e->cmds[i]) && e->vote(&e->cmds[i]) >= 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool redislock_enough_known(const redislock_enough *e)
+{
+    uint32_t yes = 0, unsure = 0;
+
+    for (size_t i = 0; i < e->n; i++) {
+        const redislock_cmd *cmd = &e->cmds[i];
+        if (!redislock_cmd_finished(cmd)) {
+            unsure++;
+        } else {
+            int v = e->vote(cmd);
+            yes += v == 1;
+            unsure += v == -1;
+        }
+    }
+    /* Yes from a quorum, or not even every failure and every command still
+     * under way turning into a yes would make one. */
+    return yes >= e->quorum || yes + unsure < e->quorum;
+}
+
+const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k)
+{
+    if (cmd->in_hello || k < 0 || k >= cmd->count) {
+        return NULL;
+    }
+    if (k == cmd->count - 1) {
+        return cmd->reply;
+    }
+    return k < cmd->got ? cmd->early[k] : NULL;
+}
+
+void redislock_cmds_dtor(redislock_cmd *cmds, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        for (int k = 0; k < MIN(cmds[i].got, cmds[i].expect - 1); k++) {
+            freeReplyObject(cmds[i].early[k]);
+        }
+        cmds[i].got = 0;
+        if (cmds[i].reply) {
+            freeReplyObject(cmds[i].reply);
+            cmds[i].reply = NULL;
+        }
+    }
+}
+
+/* Closes the connections that have any of the given flags, or lack all of
+ * the ones in without. */
+static void pool_close_where(uint32_t with, uint32_t without)
+{
+    uint32_t i = 0;
+
+    while (i < REDISLOCK_G(nconns)) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        if ((c->flags & with) || (without && !(c->flags & without))) {
+            redislock_conn_drop(c); /* moves the last entry into slot i */
+        } else {
+            i++;
+        }
+    }
+}
+
+void redislock_pool_forget(const redislock_server *srv)
+{
+    uint32_t i = 0;
+
+    while (i < REDISLOCK_G(nconns)) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        if (c->id_len == srv->id_len && memcmp(c->id, srv->id, srv->id_len) == 0) {
+            redislock_conn_drop(c);
+        } else {
+            i++;
+        }
+    }
+}
+
+void redislock_pool_drop_dirty(void)
+{
+    pool_close_where(REDISLOCK_CONN_BUSY | REDISLOCK_CONN_CONNECTING, 0);
+}
+
+void redislock_pool_request_end(void)
+{
+    pool_close_where(REDISLOCK_CONN_BUSY | REDISLOCK_CONN_CONNECTING, REDISLOCK_CONN_PERSISTENT);
+}
+
+void redislock_pool_shutdown(void)
+{
+    while (REDISLOCK_G(nconns) > 0) {
+        redislock_conn_drop(REDISLOCK_G(conns)[0]);
+    }
+    if (REDISLOCK_G(conns)) {
+        pefree(REDISLOCK_G(conns), 1);
+        REDISLOCK_G(conns) = NULL;
+    }
+    REDISLOCK_G(conns_size) = 0;
+}
+
+void redislock_pool_describe(void (*fn)(const char *label, bool persistent, long pid, unsigned long long commands, void *arg),
+                             void *arg)
+{
+    for (uint32_t i = 0; i < REDISLOCK_G(nconns); i++) {
+        redislock_conn *c = REDISLOCK_G(conns)[i];
+        fn(c->label, (c->flags & REDISLOCK_CONN_PERSISTENT) != 0, (long) c->pid, c->commands, arg);
+    }
+}

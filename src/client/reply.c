@@ -1,0 +1,168 @@
+/*
+ * Reading replies with limits, and error texts safe to show.
+ */
+#include "client/reply.h"
+
+#include <string.h>
+
+/* hiredis 1.x counts array elements in a size_t, 0.14 in an int. */
+#if HIREDIS_MAJOR >= 1
+typedef size_t redislock_nelem;
+#else
+typedef int redislock_nelem;
+#endif
+
+static redisReplyObjectFunctions limited;
+static void *(*create_array)(const redisReadTask *, redislock_nelem);
+static bool refused; /* the last parse stopped at a reply over the limits */
+
+/* hiredis's own array constructor, for arrays within the limit only. */
+static void *limited_array(const redisReadTask *task, redislock_nelem elements)
+{
+    if ((size_t) elements > REDISLOCK_REPLY_MAX_ELEMENTS) {
+        refused = true;
+        return NULL; /* the reader stops with an error, nothing allocated */
+    }
+    return create_array(task, elements);
+}
+
+void redislock_reader_limit(redisReader *r)
+{
+    if (!create_array) {
+        /* A new reader points at hiredis's default constructors. */
+        limited = *r->fn;
+        create_array = limited.createArray;
+        limited.createArray = limited_array;
+    }
+    r->fn = &limited;
+}
+
+redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len, size_t max)
+{
+    if (r->len - r->pos + len > max) {
+        return REDISLOCK_READ_TOO_LARGE;
+    }
+    return redisReaderFeed(r, buf, len) == REDIS_OK ? REDISLOCK_READ_MORE : REDISLOCK_READ_PROTOCOL;
+}
+
+/* Whether the reader waits for the bytes of a string announced longer than
+ * max. hiredis has then read the '$' (the task's type says a string) and
+ * keeps the length line unparsed until the whole string is there. */
+static bool bulk_over(const redisReader *r, size_t max)
+{
+    size_t len = 0;
+
+    if (r->ridx < 0) {
+        return false;
+    }
+#if HIREDIS_MAJOR >= 1
+    if (r->task[r->ridx]->type != REDIS_REPLY_STRING) { /* 1.x: a stack that grows */
+#else
+    if (r->rstack[r->ridx].type != REDIS_REPLY_STRING) {
+#endif
+        return false;
+    }
+    for (size_t i = r->pos; i < r->len && r->buf[i] >= '0' && r->buf[i] <= '9'; i++) {
+        len = len * 10 + (size_t) (r->buf[i] - '0');
+        if (len > max) {
+            return true; /* before len can overflow: max < SIZE_MAX / 10 */
+        }
+    }
+    return false;
+}
+
+redislock_read redislock_reader_next(redisReader *r, redisReply **reply, size_t max)
+{
+    void *obj = NULL;
+
+    *reply = NULL;
+    refused = false;
+    if (redisReaderGetReply(r, &obj) != REDIS_OK) {
+        return refused ? REDISLOCK_READ_TOO_LARGE : REDISLOCK_READ_PROTOCOL;
+    }
+    if (!obj) {
+        return bulk_over(r, max) ? REDISLOCK_READ_TOO_LARGE : REDISLOCK_READ_MORE;
+    }
+    *reply = obj;
+    return REDISLOCK_READ_REPLY;
+}
+
+bool redislock_reader_renew(redisReader **r)
+{
+    redisReader *fresh = redisReaderCreate();
+
+    if (!fresh) {
+        return false;
+    }
+    redislock_reader_limit(fresh);
+    redisReaderFree(*r);
+    *r = fresh;
+    return true;
+}
+
+bool redislock_reader_pending(const redisReader *r)
+{
+    /* Unparsed bytes, or a reply begun (its start already parsed). */
+    return r->len > r->pos || r->ridx >= 0;
+}
+
+/* Whether [s, s+len) is a short plain word (a command or subcommand name,
+ * a script line reference): the only quoted text kept. */
+static bool plain_word(const char *s, size_t len)
+{
+    if (len == 0 || len > REDISLOCK_REPLY_PLAIN_WORD) {
+        return false;
+    }
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char) s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
+              || c == '|' || c == '.' || c == ':')) {
+            return false;
+        }
+    }
+    return true;
+}
+
+size_t redislock_reply_error_text(const redisReply *r, char *out, size_t outlen)
+{
+    static const char echo[] = "with args beginning with";
+    const char *s = r->str ? r->str : "";
+    size_t len = r->str ? r->len : 0, n = 0, max = outlen ? outlen - 1 : 0;
+
+    if (max > 200) {
+        max = 200;
+    }
+    /* Redis lists the arguments of a command it does not know after this. */
+    for (size_t i = 0; i + sizeof(echo) - 1 <= len; i++) {
+        if (memcmp(s + i, echo, sizeof(echo) - 1) == 0) {
+            len = i;
+            while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == ',')) {
+                len--;
+            }
+            break;
+        }
+    }
+    for (size_t i = 0; i < len && n < max; i++) {
+        unsigned char c = (unsigned char) s[i];
+        if (c == '\'' || c == '"') {
+            const char *close = memchr(s + i + 1, c, len - i - 1);
+            size_t qlen = close ? (size_t) (close - s - i - 1) : len - i - 1;
+            const char *text = plain_word(s + i + 1, qlen) ? s + i + 1 : "...";
+            size_t tlen = text == s + i + 1 ? qlen : 3;
+            if (n + tlen + 2 > max) {
+                break;
+            }
+            out[n++] = (char) c;
+            memcpy(out + n, text, tlen);
+            n += tlen;
+            out[n++] = (char) c;
+            i += qlen + (close ? 1 : 0);
+            continue;
+        }
+        out[n++] = c >= 0x20 && c < 0x7f ? (char) c : '?';
+    }
+    if (outlen) {
+        out[n] = '\0';
+    }
+    return n;
+}

@@ -1,0 +1,179 @@
+/*
+ * The keys of a lock (see redislock_keys.h).
+ */
+#include "php.h"
+#include "zend_smart_str.h"
+
+#include "engine/keys.h"
+
+/* What follows the lock key in each bookkeeping key. */
+static const char *const key_suffix[REDISLOCK_KEY_COUNT] = {
+    [REDISLOCK_KEY_LOCK] = "",
+    [REDISLOCK_KEY_FENCE] = ":redislock-fence",
+    [REDISLOCK_KEY_WAIT] = ":redislock-wait",
+    [REDISLOCK_KEY_WAKE] = ":redislock-wake",
+    [REDISLOCK_KEY_QUEUE] = ":redislock-queue",
+    [REDISLOCK_KEY_QUEUE_EXP] = ":redislock-queue-exp",
+    [REDISLOCK_KEY_HANDOFF] = ":redislock-handoff",
+    [REDISLOCK_KEY_TICKET] = ":redislock-ticket",
+    [REDISLOCK_KEY_WAKE_SLOT + 0] = ":redislock-wake-0",
+    [REDISLOCK_KEY_WAKE_SLOT + 1] = ":redislock-wake-1",
+    [REDISLOCK_KEY_WAKE_SLOT + 2] = ":redislock-wake-2",
+    [REDISLOCK_KEY_WAKE_SLOT + 3] = ":redislock-wake-3",
+    [REDISLOCK_KEY_WAKE_SLOT + 4] = ":redislock-wake-4",
+    [REDISLOCK_KEY_WAKE_SLOT + 5] = ":redislock-wake-5",
+    [REDISLOCK_KEY_WAKE_SLOT + 6] = ":redislock-wake-6",
+    [REDISLOCK_KEY_WAKE_SLOT + 7] = ":redislock-wake-7",
+};
+
+/* CRC16-CCITT (XMODEM), the checksum Redis Cluster hashes keys with. */
+static uint16_t crc16(const unsigned char *p, size_t len)
+{
+    uint16_t crc = 0;
+
+    while (len--) {
+        crc ^= (uint16_t) (*p++ << 8);
+        for (int i = 0; i < 8; i++) {
+            crc = crc & 0x8000 ? (uint16_t) ((crc << 1) ^ 0x1021) : (uint16_t) (crc << 1);
+        }
+    }
+    return crc;
+}
+
+/* Where the hash tag of a key is: *start and *len, or false when it has none. */
+static bool hash_tag(const char *key, size_t len, size_t *start, size_t *taglen)
+{
+    const char *open = memchr(key, '{', len), *close;
+
+    if (!open) {
+        return false;
+    }
+    close = memchr(open + 1, '}', len - (size_t) (open + 1 - key));
+    if (!close || close == open + 1) {
+        return false;
+    }
+    *start = (size_t) (open + 1 - key);
+    *taglen = (size_t) (close - open - 1);
+    return true;
+}
+
+uint16_t redislock_key_slot(const char *key, size_t len)
+{
+    size_t start, taglen;
+
+    if (hash_tag(key, len, &start, &taglen)) {
+        return crc16((const unsigned char *) key + start, taglen) & 16383;
+    }
+    return crc16((const unsigned char *) key, len) & 16383;
+}
+
+/* A short tag, without braces, whose slot is slot: the lock key holds a
+ * '}' but no hash tag, so braces around it would not give its slot. */
+static void tag_for_slot(uint16_t slot, char *tag, size_t *len)
+{
+    static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+    /* Four characters of 62 make 14.8 million tags: every slot has about
+     * 900 of them, the first found within some 16,000 tries. */
+    for (uint32_t n = 0;; n++) {
+        uint32_t v = n;
+        for (int i = 0; i < 4; i++) {
+            tag[i] = alphabet[v % 62];
+            v /= 62;
+        }
+        if ((crc16((const unsigned char *) tag, 4) & 16383) == slot) {
+            *len = 4;
+            return;
+        }
+    }
+}
+
+/* The bookkeeping key kind of key, in key's slot when tagged. */
+static zend_string *build(const zend_string *key, redislock_key_kind kind, bool tagged)
+{
+    const char *suffix = key_suffix[kind];
+    size_t start, taglen;
+    smart_str out = { 0 };
+
+    if (!tagged || hash_tag(ZSTR_VAL(key), ZSTR_LEN(key), &start, &taglen)) {
+        /* The key's own tag, if any, stays the first in the longer key. */
+        return zend_string_concat2(ZSTR_VAL(key), ZSTR_LEN(key), suffix, strlen(suffix));
+    }
+    smart_str_appendc(&out, '{');
+    if (!memchr(ZSTR_VAL(key), '}', ZSTR_LEN(key))) {
+        /* "{key}suffix" hashes the whole key, as the key itself does. */
+        smart_str_append(&out, key);
+        smart_str_appendc(&out, '}');
+    } else {
+        char tag[4];
+        size_t len;
+        tag_for_slot(redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key)), tag, &len);
+        smart_str_appendl(&out, tag, len);
+        smart_str_appendc(&out, '}');
+        smart_str_append(&out, key);
+    }
+    smart_str_appends(&out, suffix);
+    return smart_str_extract(&out);
+}
+
+bool redislock_keys_name_fits(size_t name_len, size_t prefix_len)
+{
+    size_t max = prefix_len >= REDISLOCK_BULK_MAX - REDISLOCK_KEY_EXTRA
+                     ? 0 : REDISLOCK_BULK_MAX - REDISLOCK_KEY_EXTRA - prefix_len;
+
+    if (name_len <= max) {
+        return true;
+    }
+    zend_argument_value_error(1, "must be at most %zu bytes long (with the prefix, a Redis key is at most %d bytes)",
+                              max, REDISLOCK_BULK_MAX);
+    return false;
+}
+
+void redislock_keys_init(redislock_keys *keys, const zend_string *prefix, const zend_string *name, bool tagged)
+{
+    memset(keys, 0, sizeof(*keys));
+    keys->tagged = tagged;
+    keys->k[REDISLOCK_KEY_LOCK] = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), ZSTR_VAL(name),
+                                                      ZSTR_LEN(name));
+}
+
+zend_string *redislock_keys_get(redislock_keys *keys, redislock_key_kind kind)
+{
+    if (!keys->k[kind]) {
+        keys->k[kind] = build(keys->k[REDISLOCK_KEY_LOCK], kind, keys->tagged);
+    }
+    return keys->k[kind];
+}
+
+const char *redislock_keys_name(redislock_keys *keys, redislock_key_kind kind, char *buf, size_t size, size_t *len)
+{
+    const zend_string *key = keys->k[REDISLOCK_KEY_LOCK];
+    size_t suffix;
+    zend_string *built = keys->k[kind];
+
+    if (built) {
+        *len = ZSTR_LEN(built);
+        return ZSTR_VAL(built);
+    }
+    suffix = strlen(key_suffix[kind]);
+    if (!(keys->written & (1u << kind)) && !keys->tagged && ZSTR_LEN(key) + suffix <= size) {
+        memcpy(buf, ZSTR_VAL(key), ZSTR_LEN(key));
+        memcpy(buf + ZSTR_LEN(key), key_suffix[kind], suffix);
+        *len = ZSTR_LEN(key) + suffix;
+        keys->written |= 1u << kind;
+        return buf;
+    }
+    built = redislock_keys_get(keys, kind);
+    *len = ZSTR_LEN(built);
+    return ZSTR_VAL(built);
+}
+
+void redislock_keys_free(redislock_keys *keys)
+{
+    for (int i = 0; i < REDISLOCK_KEY_COUNT; i++) {
+        if (keys->k[i]) {
+            zend_string_release(keys->k[i]);
+            keys->k[i] = NULL;
+        }
+    }
+}
