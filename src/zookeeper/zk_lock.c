@@ -111,7 +111,7 @@ static void drop_hold(redislock_zk_lock *l)
     l->fence = 0;
 }
 
-bool redislock_zk_held(redislock_zk_lock *l)
+bool redislock_zk_lock_held(redislock_zk_lock *l)
 {
     if (l->node && !redislock_zk_session_find(l->serial)) {
         drop_hold(l);
@@ -153,7 +153,7 @@ static int confirm(redislock_zk_lock *l, redislock_zk_session *s, const char *no
  * process takes the lock. */
 static bool vouched(redislock_zk_lock *l)
 {
-    redislock_zk_session *s = redislock_zk_held(l) ? redislock_zk_session_find(l->serial) : NULL;
+    redislock_zk_session *s = redislock_zk_lock_held(l) ? redislock_zk_session_find(l->serial) : NULL;
 
     return s && redislock_now_us() < redislock_zk_session_alive_until(s);
 }
@@ -341,7 +341,7 @@ static int new_guid(char *guid)
     return REDISLOCK_OK;
 }
 
-int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired)
+int redislock_zk_lock_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired)
 {
     uint64_t wait_deadline = redislock_now_us() + (uint64_t) wait_ms * 1000;
     char guid[REDISLOCK_ZK_GUID_LEN + 1], *node;
@@ -356,7 +356,7 @@ int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired
         *acquired = true;
         return REDISLOCK_OK;
     }
-    if (redislock_zk_check(l, acquired) != REDISLOCK_OK || *acquired) {
+    if (redislock_zk_lock_check(l, acquired) != REDISLOCK_OK || *acquired) {
         return *acquired ? REDISLOCK_OK : REDISLOCK_ERR;
     }
     if (new_guid(guid) != REDISLOCK_OK) {
@@ -397,14 +397,14 @@ int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired
     return rc == ZOK ? REDISLOCK_OK : fail(l, rc, "waiting for the lock");
 }
 
-int redislock_zk_release(redislock_zk_lock *l, bool *released)
+int redislock_zk_lock_release(redislock_zk_lock *l, bool *released)
 {
     redislock_zk_session *s;
     char guid[REDISLOCK_ZK_GUID_LEN + 1];
     int rc;
 
     *released = false;
-    if (!redislock_zk_held(l)) {
+    if (!redislock_zk_lock_held(l)) {
         return REDISLOCK_OK;
     }
     s = redislock_zk_session_find(l->serial);
@@ -421,13 +421,13 @@ int redislock_zk_release(redislock_zk_lock *l, bool *released)
     return fail(l, rc, "deleting the lock's node");
 }
 
-int redislock_zk_check(redislock_zk_lock *l, bool *held)
+int redislock_zk_lock_check(redislock_zk_lock *l, bool *held)
 {
     redislock_zk_session *s;
     int rc;
 
     *held = false;
-    if (!redislock_zk_held(l)) {
+    if (!redislock_zk_lock_held(l)) {
         return REDISLOCK_OK;
     }
     s = redislock_zk_session_find(l->serial);
