@@ -24,6 +24,7 @@
 #include "zookeeper/zk_config.h"
 #include "zookeeper/zk_lock.h"
 #include "zookeeper/zk_session.h"
+#include "zookeeper/zk_orphans.h"
 #include "php/redislock_zookeeper_arginfo.h"
 
 #include <zookeeper/zookeeper.h>
@@ -102,7 +103,7 @@ static void zk_auto_release(redislock_zk_object *o)
     if (!o->initialized || !o->lock.node || !(o->lock.auto_release || o->in_run)) {
         return;
     }
-    if (redislock_zk_release(&o->lock, &released) != REDISLOCK_OK) {
+    if (redislock_zk_lock_release(&o->lock, &released) != REDISLOCK_OK) {
         REDISLOCK_G(stats).errors++;
     } else if (released) {
         REDISLOCK_G(stats).auto_released++;
@@ -229,7 +230,7 @@ PHP_METHOD(RedisLock_ZooKeeperLock, acquire)
     if (!wait_arg(wait, 1, &wait)) {
         RETURN_THROWS();
     }
-    if (redislock_zk_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
+    if (redislock_zk_lock_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
         zk_throw(o);
         RETURN_THROWS();
     }
@@ -248,7 +249,7 @@ PHP_METHOD(RedisLock_ZooKeeperLock, release)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_ZK_FETCH(o);
-    if (redislock_zk_release(&o->lock, &released) != REDISLOCK_OK) {
+    if (redislock_zk_lock_release(&o->lock, &released) != REDISLOCK_OK) {
         zk_throw(o);
         RETURN_THROWS();
     }
@@ -262,7 +263,7 @@ PHP_METHOD(RedisLock_ZooKeeperLock, isAcquired)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_ZK_FETCH(o);
-    if (redislock_zk_check(&o->lock, &held) != REDISLOCK_OK) {
+    if (redislock_zk_lock_check(&o->lock, &held) != REDISLOCK_OK) {
         zk_throw(o);
         RETURN_THROWS();
     }
@@ -275,7 +276,7 @@ PHP_METHOD(RedisLock_ZooKeeperLock, token)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_ZK_FETCH(o);
-    if (!redislock_zk_held(&o->lock)) {
+    if (!redislock_zk_lock_held(&o->lock)) {
         RETURN_NULL();
     }
     RETURN_STRING(o->lock.node);
@@ -287,7 +288,7 @@ PHP_METHOD(RedisLock_ZooKeeperLock, fence)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_ZK_FETCH(o);
-    if (!redislock_zk_held(&o->lock)) {
+    if (!redislock_zk_lock_held(&o->lock)) {
         RETURN_NULL();
     }
     RETURN_LONG(o->lock.fence);
@@ -319,7 +320,7 @@ static void zk_run_held(redislock_zk_object *o, zend_fcall_info *fci, zend_fcall
     fci->retval = return_value;
     zend_call_function(fci, fcc);
     o->in_run = false;
-    if (redislock_zk_release(&o->lock, &released) == REDISLOCK_OK) {
+    if (redislock_zk_lock_release(&o->lock, &released) == REDISLOCK_OK) {
         return;
     }
     if (EG(exception)) {
@@ -352,7 +353,7 @@ PHP_METHOD(RedisLock_ZooKeeperLock, run)
         zend_throw_error(NULL, "RedisLock\\ZooKeeperLock::run() is already running on this object");
         RETURN_THROWS();
     }
-    if (redislock_zk_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
+    if (redislock_zk_lock_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
         zk_throw(o);
     } else if (!acquired) {
         redislock_throw(REDISLOCK_E_CONFLICT, "could not acquire the lock within " ZEND_LONG_FMT " ms", wait);
@@ -379,7 +380,7 @@ void redislock_zk_minit(int module_number)
 
 void redislock_zk_mshutdown(void)
 {
-    redislock_zk_sessions_close();
+    redislock_zk_session_close_all();
 }
 
 static void minfo_session(const char *hosts, long long id, bool connected, void *arg)
@@ -397,7 +398,7 @@ void redislock_zk_minfo(void)
     php_info_print_table_start();
     php_info_print_table_header(2, "ZooKeeperLock", "enabled");
     php_info_print_table_row(2, "ZooKeeper C client (compiled against)", ZOO_VERSION " (multi-threaded)");
-    redislock_zk_sessions_describe(minfo_session, NULL);
+    redislock_zk_session_describe_all(minfo_session, NULL);
     php_info_print_table_end();
 }
 

@@ -1,5 +1,5 @@
 /*
- * The ZooKeeper lock recipe, on the session of redislock_zookeeper_session.c:
+ * The ZooKeeper lock recipe, on the session of zk_session.c:
  *
  * - acquire: create <parent>/lock-<guid>- as an ephemeral sequential node
  *   (the guid is new for every attempt: after a connection loss the node is
@@ -34,6 +34,8 @@
 #include "base/process.h"
 #include "zookeeper/zk_lock.h"
 #include "zookeeper/zk_session.h"
+#include "zookeeper/zk_request.h"
+#include "zookeeper/zk_orphans.h"
 
 #include <zookeeper/zookeeper.h>
 
@@ -109,7 +111,7 @@ static void drop_hold(redislock_zk_lock *l)
     l->fence = 0;
 }
 
-bool redislock_zk_held(redislock_zk_lock *l)
+bool redislock_zk_lock_held(redislock_zk_lock *l)
 {
     if (l->node && !redislock_zk_session_find(l->serial)) {
         drop_hold(l);
@@ -128,7 +130,7 @@ static int confirm(redislock_zk_lock *l, redislock_zk_session *s, const char *no
 
     for (int attempt = 0;; attempt++) {
         uint64_t deadline = MIN(request_deadline(l), redislock_now_us() + redislock_zk_session_belief_us(s));
-        rc = redislock_zk_exists(s, node, deadline);
+        rc = redislock_zk_request_exists(s, node, deadline);
         if (rc == ZOK) {
             return redislock_now_us() < redislock_zk_session_alive_until(s) ? ZOK : ZOPERATIONTIMEOUT;
         }
@@ -151,7 +153,7 @@ static int confirm(redislock_zk_lock *l, redislock_zk_session *s, const char *no
  * process takes the lock. */
 static bool vouched(redislock_zk_lock *l)
 {
-    redislock_zk_session *s = redislock_zk_held(l) ? redislock_zk_session_find(l->serial) : NULL;
+    redislock_zk_session *s = redislock_zk_lock_held(l) ? redislock_zk_session_find(l->serial) : NULL;
 
     return s && redislock_now_us() < redislock_zk_session_alive_until(s);
 }
@@ -167,7 +169,7 @@ static int make_parents(redislock_zk_lock *l, redislock_zk_session *s)
         if (*p == '/' || *p == '\0') {
             char c = *p;
             *p = '\0';
-            rc = redislock_zk_create(s, path, ZOO_CONTAINER, NULL, request_deadline(l));
+            rc = redislock_zk_request_create(s, path, ZOO_CONTAINER, NULL, request_deadline(l));
             *p = c;
             if (rc != ZOK && rc != ZNODEEXISTS) {
                 break;
@@ -191,7 +193,7 @@ static int find_node(redislock_zk_lock *l, redislock_zk_session *s, const char *
 
     *node = NULL;
     if (rc == ZOK) {
-        rc = redislock_zk_children(s, l->parent, &names, request_deadline(l));
+        rc = redislock_zk_request_children(s, l->parent, &names, request_deadline(l));
     }
     if (rc != ZOK) {
         /* No parent: the lost create was refused for want of it. */
@@ -202,7 +204,7 @@ static int find_node(redislock_zk_lock *l, redislock_zk_session *s, const char *
             spprintf(node, 0, "%s/%s", l->parent, names.name[i]);
         }
     }
-    redislock_zk_names_free(&names);
+    redislock_zk_request_names_free(&names);
     return ZOK;
 }
 
@@ -215,7 +217,7 @@ static int create_node(redislock_zk_lock *l, redislock_zk_session *s, const char
     *node = NULL;
     spprintf(&prefix, 0, "%s/" NODE_PREFIX "%s-", l->parent, guid);
     for (int attempt = 0; attempt < 4 && !*node; attempt++) {
-        rc = redislock_zk_create(s, prefix, ZOO_EPHEMERAL_SEQUENTIAL, &created, request_deadline(l));
+        rc = redislock_zk_request_create(s, prefix, ZOO_EPHEMERAL_SEQUENTIAL, &created, request_deadline(l));
         if (rc == ZOK) {
             *node = estrdup(created);
             free(created);
@@ -230,7 +232,7 @@ static int create_node(redislock_zk_lock *l, redislock_zk_session *s, const char
     }
     efree(prefix);
     if (outcome_unknown(rc)) {
-        redislock_zk_orphan_add(s, l->parent, guid);
+        redislock_zk_orphans_add(s, l->parent, guid);
     }
     return rc;
 }
@@ -263,7 +265,7 @@ static int look(redislock_zk_lock *l, redislock_zk_session *s, const char *node,
     const char *mine = strrchr(node, '/') + 1, *before;
     redislock_zk_names names;
     bool found;
-    int rc = redislock_zk_children(s, l->parent, &names, request_deadline(l));
+    int rc = redislock_zk_request_children(s, l->parent, &names, request_deadline(l));
 
     *pred = NULL;
     if (rc != ZOK) {
@@ -273,7 +275,7 @@ static int look(redislock_zk_lock *l, redislock_zk_session *s, const char *node,
     if (before) {
         spprintf(pred, 0, "%s/%s", l->parent, before);
     }
-    redislock_zk_names_free(&names);
+    redislock_zk_request_names_free(&names);
     return found ? ZOK : ZSESSIONEXPIRED;
 }
 
@@ -283,13 +285,13 @@ static int look(redislock_zk_lock *l, redislock_zk_session *s, const char *node,
 static int wait_for(redislock_zk_lock *l, redislock_zk_session *s, const char *pred, uint64_t wait_deadline)
 {
     uint64_t since;
-    int rc = redislock_zk_watch(s, pred, &since, request_deadline(l));
+    int rc = redislock_zk_request_watch(s, pred, &since, request_deadline(l));
 
     if (rc == ZNONODE) {
         return ZOK;
     }
-    if (rc == ZOK && !redislock_zk_wait_event(s, since, wait_deadline)) {
-        redislock_zk_unwatch(s, pred, request_deadline(l));
+    if (rc == ZOK && !redislock_zk_session_wait_event(s, since, wait_deadline)) {
+        redislock_zk_request_unwatch(s, pred, request_deadline(l));
     }
     return rc;
 }
@@ -339,7 +341,7 @@ static int new_guid(char *guid)
     return REDISLOCK_OK;
 }
 
-int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired)
+int redislock_zk_lock_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired)
 {
     uint64_t wait_deadline = redislock_now_us() + (uint64_t) wait_ms * 1000;
     char guid[REDISLOCK_ZK_GUID_LEN + 1], *node;
@@ -354,7 +356,7 @@ int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired
         *acquired = true;
         return REDISLOCK_OK;
     }
-    if (redislock_zk_check(l, acquired) != REDISLOCK_OK || *acquired) {
+    if (redislock_zk_lock_check(l, acquired) != REDISLOCK_OK || *acquired) {
         return *acquired ? REDISLOCK_OK : REDISLOCK_ERR;
     }
     if (new_guid(guid) != REDISLOCK_OK) {
@@ -386,30 +388,30 @@ int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired
     /* Not ours in time, or a failure: our node goes again (later, with the
      * other orphans, when it cannot go now). */
     if (rc != ZSESSIONEXPIRED) {
-        int del = redislock_zk_delete(s, node, request_deadline(l));
+        int del = redislock_zk_request_delete(s, node, request_deadline(l));
         if (del != ZOK && del != ZNONODE) {
-            redislock_zk_orphan_add(s, l->parent, guid);
+            redislock_zk_orphans_add(s, l->parent, guid);
         }
     }
     efree(node);
     return rc == ZOK ? REDISLOCK_OK : fail(l, rc, "waiting for the lock");
 }
 
-int redislock_zk_release(redislock_zk_lock *l, bool *released)
+int redislock_zk_lock_release(redislock_zk_lock *l, bool *released)
 {
     redislock_zk_session *s;
     char guid[REDISLOCK_ZK_GUID_LEN + 1];
     int rc;
 
     *released = false;
-    if (!redislock_zk_held(l)) {
+    if (!redislock_zk_lock_held(l)) {
         return REDISLOCK_OK;
     }
     s = redislock_zk_session_find(l->serial);
-    rc = redislock_zk_delete(s, l->node, request_deadline(l));
+    rc = redislock_zk_request_delete(s, l->node, request_deadline(l));
     if (outcome_unknown(rc)) {
         node_guid(l->node, guid);
-        redislock_zk_orphan_add(s, l->parent, guid);
+        redislock_zk_orphans_add(s, l->parent, guid);
     }
     drop_hold(l);
     *released = rc == ZOK;
@@ -419,13 +421,13 @@ int redislock_zk_release(redislock_zk_lock *l, bool *released)
     return fail(l, rc, "deleting the lock's node");
 }
 
-int redislock_zk_check(redislock_zk_lock *l, bool *held)
+int redislock_zk_lock_check(redislock_zk_lock *l, bool *held)
 {
     redislock_zk_session *s;
     int rc;
 
     *held = false;
-    if (!redislock_zk_held(l)) {
+    if (!redislock_zk_lock_held(l)) {
         return REDISLOCK_OK;
     }
     s = redislock_zk_session_find(l->serial);

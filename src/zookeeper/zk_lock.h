@@ -1,7 +1,7 @@
 /*
  * The ZooKeeper lock recipe: an ephemeral sequential node under the lock's
  * parent node, held when it is the lowest; a waiter watches only the node
- * just before its own. No zvals here: the class is in redislock_zookeeper.c.
+ * just before its own. No zvals here: the class is in php/class_zookeeper_lock.c.
  */
 #ifndef REDISLOCK_ZOOKEEPER_LOCK_H
 #define REDISLOCK_ZOOKEEPER_LOCK_H
@@ -27,25 +27,25 @@ typedef struct redislock_zk_lock {
 /* Takes the lock, waiting up to wait_ms for it. REDISLOCK_OK with *acquired
  * (false: held elsewhere and the wait ran out; our node is deleted again),
  * or REDISLOCK_ERR with l->err set. */
-int redislock_zk_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired);
+int redislock_zk_lock_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired);
 
 /* Deletes our node. *released false: not held, or lost with its session.
  * REDISLOCK_ERR (outcome unknown): the node is left to the session's
  * orphans, deleted later, and the hold is dropped. */
-int redislock_zk_release(redislock_zk_lock *l, bool *released);
+int redislock_zk_lock_release(redislock_zk_lock *l, bool *released);
 
 /* Asks the server whether our node is still there: *held true only when it
  * is and the answer vouches for the session now (it came within 90% of the
  * session timeout after the request was sent); not held when the node or
  * the session is gone (the hold is dropped); REDISLOCK_ERR (a connection
  * error, the hold kept) when no answer came in that time. */
-int redislock_zk_check(redislock_zk_lock *l, bool *held);
+int redislock_zk_lock_check(redislock_zk_lock *l, bool *held);
 
 /* Whether this object has a hold that is not known lost (its session not
  * lost); drops it when it is. Not a claim that the hold is current: that is
  * believed only while the session is vouched for, and acquire() and
- * redislock_zk_check() ask the servers past that. */
-bool redislock_zk_held(redislock_zk_lock *l);
+ * redislock_zk_lock_check() ask the servers past that. */
+bool redislock_zk_lock_held(redislock_zk_lock *l);
 
 /* Frees what the lock allocated. */
 void redislock_zk_lock_dtor(redislock_zk_lock *l);

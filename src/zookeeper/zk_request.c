@@ -4,8 +4,9 @@
  * completion, on the client's thread, copies the result into a request
  * record (malloc'd, C only) and wakes the PHP thread. A request the PHP
  * thread gave up on still completes later; the record, counted by both
- * sides, is freed by whichever lets go last. Also the orphans: nodes of
- * ours whose create or delete had an unknown outcome.
+ * sides, is freed by whichever lets go last. Above zk_session.c, whose
+ * state under the session's mutex decides how long a request is waited
+ * for.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -15,11 +16,8 @@
 #ifdef HAVE_REDISLOCK_ZOOKEEPER
 
 #include "php.h"
-#include "config/config.h"
 #include "base/clock.h"
-#include "base/hex.h"
-#include "base/process.h"
-#include "zookeeper/zk_session.h"
+#include "zookeeper/zk_request.h"
 #include "zookeeper/zk_private.h"
 
 typedef struct zk_request {
@@ -69,7 +67,7 @@ static void request_put(zk_request *r)
 {
     if (--r->refs == 0) {
         free(r->path);
-        redislock_zk_names_free(&r->names);
+        redislock_zk_request_names_free(&r->names);
         free(r);
     }
 }
@@ -177,11 +175,11 @@ static int request_wait(zk_request *r, int sent, uint64_t deadline, zk_request *
     }
     /* A request on a session known to be gone gets no useful answer:
      * whatever the client does with it, it is not waited for. */
-    while (!r->done && !redislock_zk_lost_locked(s, redislock_now_us()) && redislock_now_us() < deadline) {
-        redislock_zk_cond_wait(s, deadline);
+    while (!r->done && !redislock_zk_session_lost_locked(s, redislock_now_us()) && redislock_now_us() < deadline) {
+        redislock_zk_session_wait_locked(s, deadline);
     }
     if (!r->done) {
-        rc = redislock_zk_lost_locked(s, redislock_now_us()) ? ZSESSIONEXPIRED : ZOPERATIONTIMEOUT;
+        rc = redislock_zk_session_lost_locked(s, redislock_now_us()) ? ZSESSIONEXPIRED : ZOPERATIONTIMEOUT;
     } else if (r->rc == ZINVALIDSTATE) {
         /* The handle is dead: its session expired or was refused. */
         rc = ZSESSIONEXPIRED;
@@ -210,7 +208,8 @@ static void request_release(zk_request *r)
     pthread_mutex_unlock(&s->mu);
 }
 
-int redislock_zk_create(redislock_zk_session *s, const char *path, int flags, char **created, uint64_t deadline)
+int redislock_zk_request_create(redislock_zk_session *s, const char *path, int flags, char **created,
+                                uint64_t deadline)
 {
     zk_request *r = request_new(s), *done = NULL;
     int rc;
@@ -230,7 +229,8 @@ int redislock_zk_create(redislock_zk_session *s, const char *path, int flags, ch
     return rc;
 }
 
-int redislock_zk_children(redislock_zk_session *s, const char *path, redislock_zk_names *out, uint64_t deadline)
+int redislock_zk_request_children(redislock_zk_session *s, const char *path, redislock_zk_names *out,
+                                  uint64_t deadline)
 {
     zk_request *r = request_new(s), *done = NULL;
     int rc;
@@ -252,21 +252,21 @@ int redislock_zk_children(redislock_zk_session *s, const char *path, redislock_z
     return rc;
 }
 
-int redislock_zk_delete(redislock_zk_session *s, const char *path, uint64_t deadline)
+int redislock_zk_request_delete(redislock_zk_session *s, const char *path, uint64_t deadline)
 {
     zk_request *r = request_new(s);
 
     return r ? request_wait(r, zoo_adelete(s->zh, path, -1, on_void, r), deadline, NULL) : ZSYSTEMERROR;
 }
 
-int redislock_zk_exists(redislock_zk_session *s, const char *path, uint64_t deadline)
+int redislock_zk_request_exists(redislock_zk_session *s, const char *path, uint64_t deadline)
 {
     zk_request *r = request_new(s);
 
     return r ? request_wait(r, zoo_aexists(s->zh, path, 0, on_stat, r), deadline, NULL) : ZSYSTEMERROR;
 }
 
-int redislock_zk_watch(redislock_zk_session *s, const char *path, uint64_t *since, uint64_t deadline)
+int redislock_zk_request_watch(redislock_zk_session *s, const char *path, uint64_t *since, uint64_t deadline)
 {
     zk_request *r = request_new(s);
 
@@ -279,7 +279,7 @@ int redislock_zk_watch(redislock_zk_session *s, const char *path, uint64_t *sinc
     return request_wait(r, zoo_awget(s->zh, path, on_watch, s, on_data, r), deadline, NULL);
 }
 
-int redislock_zk_unwatch(redislock_zk_session *s, const char *path, uint64_t deadline)
+int redislock_zk_request_unwatch(redislock_zk_session *s, const char *path, uint64_t deadline)
 {
     zk_request *r = request_new(s);
 
@@ -291,20 +291,7 @@ int redislock_zk_unwatch(redislock_zk_session *s, const char *path, uint64_t dea
              : ZSYSTEMERROR;
 }
 
-bool redislock_zk_wait_event(redislock_zk_session *s, uint64_t since, uint64_t deadline)
-{
-    bool happened;
-
-    pthread_mutex_lock(&s->mu);
-    while (s->events == since && redislock_now_us() < deadline) {
-        redislock_zk_cond_wait(s, deadline);
-    }
-    happened = s->events != since;
-    pthread_mutex_unlock(&s->mu);
-    return happened;
-}
-
-void redislock_zk_names_free(redislock_zk_names *names)
+void redislock_zk_request_names_free(redislock_zk_names *names)
 {
     for (int32_t i = 0; i < names->count; i++) {
         free(names->name[i]);
@@ -313,75 +300,5 @@ void redislock_zk_names_free(redislock_zk_names *names)
     names->name = NULL;
     names->count = 0;
 }
-
-/* {{{ Orphans */
-
-void redislock_zk_orphan_add(redislock_zk_session *s, const char *parent, const char *guid)
-{
-    redislock_zk_orphan *o = calloc(1, sizeof(*o));
-
-    if (!o || !(o->parent = strdup(parent))) {
-        /* Out of memory: the node goes with the session. */
-        free(o);
-        return;
-    }
-    snprintf(o->guid, sizeof(o->guid), "%s", guid);
-    o->next = s->orphans;
-    s->orphans = o;
-}
-
-/* Deletes the children of o->parent named with o->guid. ZOK: none is left. */
-static int orphan_delete(redislock_zk_session *s, const redislock_zk_orphan *o, uint64_t deadline)
-{
-    redislock_zk_names names;
-    int rc = redislock_zk_children(s, o->parent, &names, deadline);
-
-    if (rc == ZNONODE) {
-        return ZOK;
-    }
-    for (int32_t i = 0; rc == ZOK && i < names.count; i++) {
-        if (strstr(names.name[i], o->guid)) {
-            size_t len = strlen(o->parent) + strlen(names.name[i]) + 2;
-            char *path = malloc(len);
-            if (!path) {
-                rc = ZSYSTEMERROR;
-                break;
-            }
-            snprintf(path, len, "%s/%s", o->parent, names.name[i]);
-            rc = redislock_zk_delete(s, path, deadline);
-            rc = rc == ZNONODE ? ZOK : rc;
-            free(path);
-        }
-    }
-    redislock_zk_names_free(&names);
-    return rc;
-}
-
-int redislock_zk_orphans_clean(redislock_zk_session *s, uint64_t deadline)
-{
-    while (s->orphans) {
-        redislock_zk_orphan *o = s->orphans;
-        int rc = orphan_delete(s, o, deadline);
-        if (rc != ZOK) {
-            return rc;
-        }
-        s->orphans = o->next;
-        free(o->parent);
-        free(o);
-    }
-    return ZOK;
-}
-
-void redislock_zk_orphans_drop(redislock_zk_session *s)
-{
-    while (s->orphans) {
-        redislock_zk_orphan *o = s->orphans;
-        s->orphans = o->next;
-        free(o->parent);
-        free(o);
-    }
-}
-
-/* }}} */
 
 #endif /* HAVE_REDISLOCK_ZOOKEEPER */

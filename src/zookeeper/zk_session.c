@@ -1,8 +1,10 @@
 /*
  * The ZooKeeper sessions of this process: opened on first use, kept across
  * requests, forgotten (never closed) in a forked child, closed at process
- * end. See redislock_zookeeper_session.h for the threading rules; the
- * requests themselves are in redislock_zookeeper_request.c.
+ * end; their state (connected, lost, vouched for) and the waits on it. See
+ * zk_session.h for the threading rules; the requests themselves are in
+ * zk_request.c, the orphans in zk_orphans.c (both above this file: nothing
+ * here calls them).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -12,10 +14,7 @@
 #ifdef HAVE_REDISLOCK_ZOOKEEPER
 
 #include "php.h"
-#include "config/config.h"
 #include "base/clock.h"
-#include "base/hex.h"
-#include "base/process.h"
 #include "zookeeper/zk_session.h"
 #include "zookeeper/zk_private.h"
 
@@ -70,7 +69,10 @@ static void on_event(zhandle_t *zh, int type, int state, const char *path, void 
 
 /* }}} */
 
-uint64_t redislock_zk_timeout_us_locked(const redislock_zk_session *s)
+/* The session's timeout in us: the one the server granted once known (it
+ * may differ from the one asked for), else the one asked for. Called with
+ * s->mu held. */
+static uint64_t timeout_us_locked(const redislock_zk_session *s)
 {
     return (uint64_t) (s->server_timeout_ms > 0 ? s->server_timeout_ms : s->timeout_ms) * 1000;
 }
@@ -81,9 +83,9 @@ uint64_t redislock_zk_timeout_us_locked(const redislock_zk_session *s)
  * client gets through again later (a restarted server restores sessions):
  * its holds were reported lost, so the session must end, not carry on with
  * nodes nobody holds. Called with s->mu held. */
-bool redislock_zk_lost_locked(redislock_zk_session *s, uint64_t now)
+bool redislock_zk_session_lost_locked(redislock_zk_session *s, uint64_t now)
 {
-    if (s->down_since && now - s->down_since > redislock_zk_timeout_us_locked(s)) {
+    if (s->down_since && now - s->down_since > timeout_us_locked(s)) {
         s->expired = true;
     }
     return s->expired;
@@ -97,7 +99,7 @@ bool redislock_zk_lost_locked(redislock_zk_session *s, uint64_t now)
 /* The session's timeout less the margin. Called with s->mu held. */
 static uint64_t belief_us_locked(const redislock_zk_session *s)
 {
-    uint64_t t = redislock_zk_timeout_us_locked(s);
+    uint64_t t = timeout_us_locked(s);
 
     return t - t / BELIEF_MARGIN_DIV;
 }
@@ -117,7 +119,7 @@ uint64_t redislock_zk_session_alive_until(redislock_zk_session *s)
     uint64_t until = 0;
 
     pthread_mutex_lock(&s->mu);
-    if (!redislock_zk_lost_locked(s, redislock_now_us()) && s->answered_sent) {
+    if (!redislock_zk_session_lost_locked(s, redislock_now_us()) && s->answered_sent) {
         until = s->answered_sent + belief_us_locked(s);
     }
     pthread_mutex_unlock(&s->mu);
@@ -125,11 +127,12 @@ uint64_t redislock_zk_session_alive_until(redislock_zk_session *s)
 }
 
 /* Waits on s's condition variable until deadline (monotonic us) at most,
- * or until the session counts as lost when it is cut off now. */
-void redislock_zk_cond_wait(redislock_zk_session *s, uint64_t deadline)
+ * or until the session counts as lost when it is cut off now. Called with
+ * s->mu held. */
+void redislock_zk_session_wait_locked(redislock_zk_session *s, uint64_t deadline)
 {
     struct timespec ts;
-    uint64_t lost_at = s->down_since + redislock_zk_timeout_us_locked(s) + 1000;
+    uint64_t lost_at = s->down_since + timeout_us_locked(s) + 1000;
 
     if (s->down_since && lost_at < deadline) {
         deadline = lost_at;
@@ -147,7 +150,7 @@ int redislock_zk_session_ready(redislock_zk_session *s, uint64_t deadline)
     pthread_mutex_lock(&s->mu);
     for (;;) {
         uint64_t now = redislock_now_us();
-        if (redislock_zk_lost_locked(s, now)) {
+        if (redislock_zk_session_lost_locked(s, now)) {
             rc = ZSESSIONEXPIRED;
             break;
         }
@@ -159,10 +162,23 @@ int redislock_zk_session_ready(redislock_zk_session *s, uint64_t deadline)
             rc = ZOPERATIONTIMEOUT;
             break;
         }
-        redislock_zk_cond_wait(s, deadline);
+        redislock_zk_session_wait_locked(s, deadline);
     }
     pthread_mutex_unlock(&s->mu);
     return rc;
+}
+
+bool redislock_zk_session_wait_event(redislock_zk_session *s, uint64_t since, uint64_t deadline)
+{
+    bool happened;
+
+    pthread_mutex_lock(&s->mu);
+    while (s->events == since && redislock_now_us() < deadline) {
+        redislock_zk_session_wait_locked(s, deadline);
+    }
+    happened = s->events != since;
+    pthread_mutex_unlock(&s->mu);
+    return happened;
 }
 
 /* A new session for hosts; NULL (errno set) when the client refuses the
@@ -214,13 +230,24 @@ static redislock_zk_session *session_open(const char *hosts, zend_long timeout_m
     return s;
 }
 
+/* Frees the orphan list of s (its session ended, and its nodes with it). */
+static void orphans_drop(redislock_zk_session *s)
+{
+    while (s->orphans) {
+        redislock_zk_orphan *o = s->orphans;
+        s->orphans = o->next;
+        free(o->parent);
+        free(o);
+    }
+}
+
 /* Closes s: the client ends the session on the server (its ephemeral nodes
  * go now) and joins its threads, which call every pending completion first;
  * only then is s freed. */
 static void session_close(redislock_zk_session *s)
 {
     zookeeper_close(s->zh);
-    redislock_zk_orphans_drop(s);
+    orphans_drop(s);
     pthread_cond_destroy(&s->cv);
     pthread_mutex_destroy(&s->mu);
     free(s->hosts);
@@ -270,7 +297,7 @@ static void session_drop_lost(int i)
     bool lost;
 
     pthread_mutex_lock(&s->mu);
-    lost = redislock_zk_lost_locked(s, redislock_now_us());
+    lost = redislock_zk_session_lost_locked(s, redislock_now_us());
     pthread_mutex_unlock(&s->mu);
     if (lost) {
         sessions[i] = NULL;
@@ -348,7 +375,7 @@ redislock_zk_session *redislock_zk_session_find(uint64_t serial)
         if (s && s->serial == serial) {
             bool lost;
             pthread_mutex_lock(&s->mu);
-            lost = redislock_zk_lost_locked(s, redislock_now_us());
+            lost = redislock_zk_session_lost_locked(s, redislock_now_us());
             pthread_mutex_unlock(&s->mu);
             return lost ? NULL : s;
         }
@@ -366,25 +393,19 @@ const char *redislock_zk_session_hosts(const redislock_zk_session *s)
     return s->hosts;
 }
 
-void redislock_zk_orphans_flush(zend_long timeout_ms, bool (*holding)(uint64_t serial))
+void redislock_zk_session_sweep(bool (*keep)(redislock_zk_session *s, void *arg), void *arg)
 {
     forget_if_forked();
     for (int i = 0; i < SESSIONS_MAX; i++) {
         redislock_zk_session *s = sessions[i];
-        if (!s || !s->orphans) {
-            continue;
-        }
-        if (redislock_zk_orphans_clean(s, redislock_now_us() + (uint64_t) timeout_ms * 1000) != ZOK
-            && !holding(s->serial)) {
-            /* Ending the session deletes them (at once, or at its timeout
-             * when the servers cannot be told). */
+        if (s && !keep(s, arg)) {
             sessions[i] = NULL;
             session_close(s);
         }
     }
 }
 
-void redislock_zk_sessions_close(void)
+void redislock_zk_session_close_all(void)
 {
     forget_if_forked();
     for (int i = 0; i < SESSIONS_MAX; i++) {
@@ -395,8 +416,8 @@ void redislock_zk_sessions_close(void)
     }
 }
 
-void redislock_zk_sessions_describe(void (*fn)(const char *hosts, long long id, bool connected, void *arg),
-                                    void *arg)
+void redislock_zk_session_describe_all(void (*fn)(const char *hosts, long long id, bool connected, void *arg),
+                                       void *arg)
 {
     forget_if_forked();
     for (int i = 0; i < SESSIONS_MAX; i++) {
