@@ -77,7 +77,7 @@ if test "$PHP_REDISLOCK" != "no"; then
 
   dnl RedisLock\ZooKeeperLock: only with --with-zookeeper. The multi-threaded
   dnl client keeps sessions alive from its own thread while PHP runs (see
-  dnl README); it needs pthreads. Without it the src/zookeeper/*.c files
+  dnl docs/zookeeper.md); it needs pthreads. Without it the src/zookeeper/*.c files
   dnl compile to nothing (each is inside #ifdef HAVE_REDISLOCK_ZOOKEEPER).
   if test "$PHP_ZOOKEEPER" != "no"; then
     zk_dir=""
@@ -105,7 +105,7 @@ if test "$PHP_REDISLOCK" != "no"; then
     AC_DEFINE([HAVE_REDISLOCK_ZOOKEEPER], [1], [Build RedisLock\ZooKeeperLock])
   fi
 
-  dnl The sources, a list per layer (src/README.md): each layer calls only
+  dnl The sources, a list per layer (docs/development.md, "Source layout"): each layer calls only
   dnl the layers listed before it.
   redislock_base="src/base/error.c src/base/hex.c src/base/process.c src/base/resp.c"
   redislock_config="src/config/config.c src/config/dsn.c src/config/servers.c"

@@ -79,7 +79,7 @@ static void swap_table_init(void)
 
 /* Copies [dsn, dsn+len) into a new buffer with the bytes of every password
  * swapped through swap_table. The password is located the way the DSN
- * grammar in the README puts it (and as the parser reads it): in each
+ * grammar in docs/settings.md puts it (and as the parser reads it): in each
  * comma-separated entry, trimmed, after the first ':' of the userinfo, which
  * for redis:// ends at the last '@' before the first '/' and for unix:// at
  * the first '@' when the path does not follow "unix://" at once. Sets

@@ -48,7 +48,7 @@ for ($i = 0; $i < 10; $i++) {
     $limiter->consume();
 }
 /* The counts reached the replica before the switch (without that, a
- * failover can lose the last writes: see the README), and the Sentinels
+ * failover can lose the last writes: see docs/sentinel.md), and the Sentinels
  * are asked again (once a second) before the next count. */
 $s->node($s->masterPort())->cmd('WAIT', '1', '5000');
 $s->failover();

@@ -40,7 +40,7 @@ final class RedisLockProviderTest extends TestCase
     }
 
     /**
-     * The README's switch of a whole app: Cache::lock(), Cache::restoreLock() and the locks
+     * The switch of a whole app in docs/frameworks.md: Cache::lock(), Cache::restoreLock() and the locks
      * Laravel itself takes through the cache repository (here a unique job's) go to the extension.
      */
     public function testRepositoryMacrosSendCacheLocksToTheProvider(): void
