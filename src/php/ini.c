@@ -208,7 +208,7 @@ ZEND_INI_MH(OnUpdateRedislockServers)
 /* Shows redislock.servers in phpinfo() with every password replaced by ***,
  * written from the parsed list (never by editing the text, which could miss
  * a password). */
-ZEND_INI_DISP(redislock_servers_displayer)
+ZEND_INI_DISP(redislock_ini_servers_displayer)
 {
     zend_string *value = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value
                                                                               : ini_entry->value;

@@ -20,7 +20,7 @@
 ZEND_INI_MH(OnUpdateRedislockLong);    /* LONG: decimal digits in the setting's range */
 ZEND_INI_MH(OnUpdateRedislockBool);    /* BOOL: on/off/yes/no/true/false/1/0 (and empty: off), nothing else */
 ZEND_INI_MH(OnUpdateRedislockServers); /* DSN: a DSN list, parsed once, here */
-ZEND_INI_DISP(redislock_servers_displayer);
+ZEND_INI_DISP(redislock_ini_servers_displayer);
 
 /* The INI entry of a setting of the list (X of REDISLOCK_SETTINGS), bound to
  * REDISLOCK_G(defaults).<name>: the module's INI block is
@@ -38,7 +38,7 @@ ZEND_INI_DISP(redislock_servers_displayer);
 #define REDISLOCK_INI_STRING(n, def) REDISLOCK_INI_PATH(n, def)
 #define REDISLOCK_INI_DSN(n, def) \
     STD_PHP_INI_ENTRY_EX("redislock." #n, def, PHP_INI_ALL, OnUpdateRedislockServers, defaults.n, \
-                         zend_redislock_globals, redislock_globals, redislock_servers_displayer)
+                         zend_redislock_globals, redislock_globals, redislock_ini_servers_displayer)
 
 /* Throws RedisLockException (code CONFIG) and returns REDISLOCK_ERR when an
  * INI entry a lock would use is broken: one whose option (the entry's
