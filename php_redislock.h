@@ -14,7 +14,7 @@ extern zend_module_entry redislock_module_entry;
 
 #define PHP_REDISLOCK_VERSION "0.1.0"
 
-#include "config/config.h"
+#include "config/settings.h"
 
 /* Per-process counters, reported by RedisLock::stats() and phpinfo(). */
 typedef struct redislock_stats {
@@ -48,11 +48,9 @@ struct redislock_object;
 struct redislock_leftover;
 
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
-    /* INI settings, validated and parsed when they change. */
-    char *servers_ini;
-    redislock_servers *servers;
-    char *prefix;
-    redislock_settings defaults; /* the INI entries of redislock_options (servers aside) */
+    /* The INI entries of the settings' list (config/settings.h), validated
+     * and parsed when they change (php/ini.c). */
+    redislock_settings defaults;
     redislock_ini_broken ini_broken[REDISLOCK_INI_BROKEN_MAX]; /* entries with a value that cannot be used */
     uint32_t nini_broken;
 

@@ -63,37 +63,9 @@ void redislock_stats_array(zval *out)
 
 /* {{{ INI */
 
+/* One entry a setting of the list in config/settings.h. */
 PHP_INI_BEGIN()
-    STD_PHP_INI_ENTRY_EX("redislock.servers", "redis://127.0.0.1:6379", PHP_INI_ALL, OnUpdateRedislockServers,
-                         servers_ini, zend_redislock_globals, redislock_globals, redislock_servers_displayer)
-    STD_PHP_INI_ENTRY("redislock.prefix", "", PHP_INI_ALL, OnUpdateString, prefix, zend_redislock_globals,
-                      redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.ttl", "10000", PHP_INI_ALL, OnUpdateRedislockLong, defaults.ttl, zend_redislock_globals,
-                      redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.connect_timeout", "1000", PHP_INI_ALL, OnUpdateRedislockLong, defaults.connect_timeout,
-                      zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.read_timeout", "1000", PHP_INI_ALL, OnUpdateRedislockLong, defaults.read_timeout,
-                      zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.quorum_timeout", "100", PHP_INI_ALL, OnUpdateRedislockLong, defaults.quorum_timeout,
-                      zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateRedislockBool, defaults.persistent, zend_redislock_globals,
-                        redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateRedislockBool, defaults.auto_release,
-                        zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.fencing", "0", PHP_INI_ALL, OnUpdateRedislockBool, defaults.fencing, zend_redislock_globals,
-                        redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.fair", "0", PHP_INI_ALL, OnUpdateRedislockBool, defaults.fair, zend_redislock_globals,
-                        redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.tls_ca", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_ca, zend_redislock_globals,
-                      redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.tls_cert", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_cert, zend_redislock_globals,
-                      redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.tls_key", "", PHP_INI_ALL, OnUpdateStr, defaults.tls_key, zend_redislock_globals,
-                      redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.tls_verify", "1", PHP_INI_ALL, OnUpdateRedislockBool, defaults.tls_verify,
-                        zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.sync_replicas", "0", PHP_INI_ALL, OnUpdateRedislockLong, defaults.sync_replicas,
-                      zend_redislock_globals, redislock_globals)
+    REDISLOCK_SETTINGS(REDISLOCK_INI_ENTRY)
 PHP_INI_END()
 
 /* }}} */
@@ -131,8 +103,6 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     redislock_tls_shutdown();
     redislock_servers_forget_parsed();
     redislock_marked_forget();
-    redislock_servers_release(REDISLOCK_G(servers));
-    REDISLOCK_G(servers) = NULL;
     return SUCCESS;
 }
 

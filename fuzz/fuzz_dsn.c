@@ -1,5 +1,5 @@
 /*
- * Fuzz target for the DSN parser (redislock_config.c): parses the input as a
+ * Fuzz target for the DSN parser (src/config/dsn.c, servers.c): parses the input as a
  * `servers` list, and for every list it accepts formats it both ways and
  * releases it. Built and run by scripts/test/fuzz.sh; any broken invariant is an
  * abort(), so libFuzzer keeps the input.
@@ -31,7 +31,7 @@
  * USE_ZEND_ALLOC=0 so that emalloc is malloc and ASan sees every buffer.
  */
 #include "php_redislock.h"
-#include "config/config.h"
+#include "config/servers.h"
 #include "sapi/embed/php_embed.h"
 
 #include <ctype.h>
@@ -41,7 +41,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* redislock_config.c reads the module globals (redislock_settings_init);
+/* servers.c reads the module globals (its cache of parsed lists);
  * the module itself (redislock.c) is not linked, so they live here. */
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
 

@@ -34,7 +34,8 @@ if [ "${1:-}" = "--asan" ]; then
     rm -rf "$asan/build"
     mkdir -p "$asan/build/lua" "$asan/build/scripts/build"
     cp redislock.c php_redislock.h config.m4 Makefile.frag "$asan/build/"
-    cp -r src "$asan/build/"
+    # The sources only: not the objects of the in-tree build beside them.
+    find src \( -name '*.c' -o -name '*.h' \) -exec cp --parents {} "$asan/build/" \;
     cp lua/*.lua "$asan/build/lua/"
     cp scripts/build/lua2c.sh "$asan/build/scripts/build/"
     echo "setup: configuring (ASan+UBSan, in .run/asan)"

@@ -10,7 +10,7 @@
 # a broken invariant; the input is then in .run/fuzz/NAME/artifacts/ (replay
 # it with .run/fuzz/bin/fuzz_NAME FILE) and the log in .run/fuzz/NAME/log.
 #
-# fuzz_dsn links src/config/dsn.c (with servers.c, config.c, src/php/ini.c, src/base/error.c) against Debian's PHP embed library
+# fuzz_dsn links src/config/dsn.c (with servers.c) against Debian's PHP embed library
 # (libphp8.2.so) for Zend's allocator and smart_str; fuzz_reply links
 # src/client/reply.c against hiredis only.
 set -euo pipefail
@@ -39,7 +39,7 @@ echo "fuzz: building in $out/bin"
 cflags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
     -Wall -Wextra -Wno-unused-parameter -I. -Isrc)
 read -r -a php_includes <<<"$(php-config --includes)"
-clang-14 "${cflags[@]}" "${php_includes[@]}" fuzz/fuzz_dsn.c src/config/config.c src/config/dsn.c src/config/servers.c src/php/ini.c src/base/error.c -lphp8.2 -o "$out/bin/fuzz_dsn"
+clang-14 "${cflags[@]}" "${php_includes[@]}" fuzz/fuzz_dsn.c src/config/dsn.c src/config/servers.c -lphp8.2 -o "$out/bin/fuzz_dsn"
 clang-14 "${cflags[@]}" fuzz/fuzz_reply.c src/client/reply.c -lhiredis -o "$out/bin/fuzz_reply"
 
 export ASAN_OPTIONS=detect_leaks=1

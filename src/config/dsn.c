@@ -6,7 +6,7 @@
  * is wrong and where, but never repeat the DSN: it may carry a password.
  */
 #include "php_redislock.h"
-#include "config/config.h"
+#include "config/servers.h"
 #include "config/dsn.h"
 #include "client/topology.h"
 

@@ -5,7 +5,7 @@
 #ifndef REDISLOCK_DSN_H
 #define REDISLOCK_DSN_H
 
-#include "config/config.h"
+#include "config/servers.h"
 
 /* Parses one DSN [s, s+len) into *srv (zeroed by the caller). On failure
  * writes a message that never repeats the DSN into err. */

@@ -7,7 +7,7 @@
  * repeat the DSN: it may carry a password.
  */
 #include "php_redislock.h"
-#include "config/config.h"
+#include "config/servers.h"
 #include "config/dsn.h"
 #include "client/topology.h"
 
@@ -119,23 +119,26 @@ static void server_finish(redislock_server *srv)
     smart_str_free_ex(&id, 1);
 }
 
+/* Frees a persistent field (NULL: nothing), its first secret_len bytes
+ * zeroed first: those of a password, or of an identity that holds one. */
+static void free_field(char *s, size_t secret_len)
+{
+    if (s) {
+        ZEND_SECURE_ZERO(s, secret_len);
+        pefree(s, 1);
+    }
+}
+
+/* Frees what a parsed server holds (not the server itself). */
 static void server_dtor(redislock_server *srv)
 {
-    if (srv->host) pefree(srv->host, 1);
-    if (srv->path) pefree(srv->path, 1);
-    if (srv->user) pefree(srv->user, 1);
-    if (srv->password) {
-        ZEND_SECURE_ZERO(srv->password, srv->password_len);
-        pefree(srv->password, 1);
+    char *plain[] = { srv->host, srv->path, srv->user, srv->label, srv->tls_ca, srv->tls_cert, srv->tls_key };
+
+    for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
+        free_field(plain[i], 0);
     }
-    if (srv->label) pefree(srv->label, 1);
-    if (srv->tls_ca) pefree(srv->tls_ca, 1);
-    if (srv->tls_cert) pefree(srv->tls_cert, 1);
-    if (srv->tls_key) pefree(srv->tls_key, 1);
-    if (srv->id) {
-        ZEND_SECURE_ZERO(srv->id, srv->id_len);
-        pefree(srv->id, 1);
-    }
+    free_field(srv->password, srv->password_len);
+    free_field(srv->id, srv->id_len);
     if (srv->topo) {
         redislock_topology_free(srv->topo);
     }
@@ -203,11 +206,8 @@ void redislock_topology_free(redislock_topology *topo)
     for (uint32_t i = 0; i < topo->nseeds; i++) {
         server_dtor(&topo->seeds[i]);
     }
-    if (topo->master) pefree(topo->master, 1);
-    if (topo->sentinel_password) {
-        ZEND_SECURE_ZERO(topo->sentinel_password, topo->sentinel_password_len);
-        pefree(topo->sentinel_password, 1);
-    }
+    free_field(topo->master, 0);
+    free_field(topo->sentinel_password, topo->sentinel_password_len);
     redislock_server_free(topo->node);
     redislock_server_free(topo->pin);
     for (uint32_t i = 0; i < topo->nnodes; i++) {

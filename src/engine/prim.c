@@ -5,6 +5,7 @@
 #include "php_redislock.h"
 #include "engine/prim.h"
 #include "engine/keys.h"
+#include "php/options.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -21,7 +22,7 @@ static int split_options(const char *cls, HashTable *options, uint32_t arg_num, 
     *rest = NULL;
     ZEND_HASH_FOREACH_STR_KEY(options, key) {
         if (!key) {
-            continue; /* redislock_settings_init() says what is wrong */
+            continue; /* redislock_options_lock() says what is wrong */
         }
         for (const char *const *n = lock_only; *n; n++) {
             if (redislock_str_is(key, *n)) {
@@ -84,7 +85,7 @@ int redislock_prim_init(redislock_prim *p, const char *cls, const char *why, zen
     if (options && split_options(cls, options, arg_num, own, &rest) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    rc = redislock_settings_init(&p->settings, rest ? rest : options, arg_num, &prefix);
+    rc = redislock_options_lock(&p->settings, rest ? rest : options, arg_num, &prefix);
     if (rest) {
         zend_array_destroy(rest);
     }

@@ -44,7 +44,7 @@ zend_object *redislock_prim_create(zend_class_entry *ce, size_t size, const zend
 void redislock_prim_handlers(zend_object_handlers *h, size_t offset);
 
 /* Sets up p, not set up before, for name (argument 1 of the PHP call) with options (argument
- * arg_num): RedisLock's connection options through redislock_settings_init(),
+ * arg_num): RedisLock's connection options through redislock_options_lock(),
  * except own (the caller's own option, or NULL), which the caller reads, and
  * the lock-only options, which are refused. A list of several servers is
  * refused too, saying why (cls and why: "RedisLock\Atomic", "a value ...").

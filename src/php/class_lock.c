@@ -18,6 +18,7 @@
 #include "config/config.h"
 #include "base/error.h"
 #include "engine/lock.h"
+#include "php/options.h"
 #include "php/redislock_arginfo.h"
 
 static zend_class_entry *redislock_ce;
@@ -192,7 +193,7 @@ static int lock_init(redislock_object *o, zend_string *name, HashTable *options,
         zend_argument_value_error(1, "must not be empty");
         return REDISLOCK_ERR;
     }
-    if (redislock_settings_init(&o->lock.settings, options, options_arg, &prefix) != REDISLOCK_OK) {
+    if (redislock_options_lock(&o->lock.settings, options, options_arg, &prefix) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     if (!redislock_keys_name_fits(ZSTR_LEN(name), ZSTR_LEN(prefix))) {

@@ -21,7 +21,8 @@
 #include "config/config.h"
 #include "base/error.h"
 #include "php/class_zookeeper_lock.h"
-#include "zookeeper/zk_config.h"
+#include "php/ini.h"
+#include "php/options.h"
 #include "zookeeper/zk_lock.h"
 #include "zookeeper/zk_session.h"
 #include "zookeeper/zk_orphans.h"
@@ -197,7 +198,7 @@ PHP_METHOD(RedisLock_ZooKeeperLock, __construct)
         zend_throw_error(NULL, "RedisLock\\ZooKeeperLock::__construct() cannot be called twice");
         RETURN_THROWS();
     }
-    if (redislock_zk_settings_init(&o->lock, name, options, 2) != REDISLOCK_OK) {
+    if (redislock_options_zk(&o->lock, name, options, 2) != REDISLOCK_OK) {
         RETURN_THROWS();
     }
     o->initialized = true;
@@ -366,7 +367,7 @@ PHP_METHOD(RedisLock_ZooKeeperLock, run)
 
 void redislock_zk_minit(int module_number)
 {
-    redislock_zk_ini_register(module_number);
+    redislock_ini_zk_register(module_number);
     /* The client logs to stderr unless told not to (0: off). */
     zoo_set_debug_level(0);
 

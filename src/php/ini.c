@@ -1,5 +1,7 @@
 /*
- * The INI entries' checks (see redislock_ini.h).
+ * The INI entries' checks (see php/ini.h): each value is read by the
+ * checks of config/settings.h; this file records a broken entry, or refuses
+ * the value, and binds the ZooKeeperLock entries.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -13,9 +15,11 @@
 #include "zend_smart_str.h"
 
 #include "php_redislock.h"
-#include "config/config.h"
+#include "config/settings.h"
 #include "base/error.h"
 #include "php/ini.h"
+
+#define PREFIX_LEN (sizeof("redislock.") - 1)
 
 /* The broken entries: name and what is wrong. */
 #define broken REDISLOCK_G(ini_broken)
@@ -101,7 +105,7 @@ int redislock_ini_check(HashTable *options)
     smart_str msg = { 0 };
 
     for (uint32_t i = 0; i < nbroken; i++) {
-        const char *option = ZSTR_VAL(broken[i].name) + sizeof("redislock.") - 1;
+        const char *option = ZSTR_VAL(broken[i].name) + PREFIX_LEN;
         if (!options || !zend_hash_str_exists(options, option, strlen(option))) {
             used[n++] = &broken[i]; /* unless this lock gives its own value */
         }
@@ -122,80 +126,73 @@ int redislock_ini_check(HashTable *options)
     return REDISLOCK_ERR;
 }
 
+zend_string *redislock_ini_text(const char *name)
+{
+    char key[64];
+    int len = snprintf(key, sizeof(key), "redislock.%s", name);
+    zend_ini_entry *entry = zend_hash_str_find_ptr(EG(ini_directives), key, (size_t) len);
+
+    return entry ? entry->value : NULL;
+}
+
 void redislock_ini_forget(void)
 {
     while (nbroken > 0) {
         zend_string_release(broken[--nbroken].name);
     }
+    redislock_servers_release(REDISLOCK_G(defaults).servers);
+    REDISLOCK_G(defaults).servers = NULL;
 }
 
-/* Stores an integer INI value in [min, max]. The one parse that checks it
- * also gives the value stored: decimal digits only (Zend's own handler would
- * read 030000 as octal and 08 as 0). */
-static int ini_store_long(zend_ini_entry *entry, zend_string *value, zend_long min, zend_long max, void *mh_arg1,
-                          void *mh_arg2, int stage)
+/* The setting of the list that a redislock.<name> entry is. */
+static const redislock_setting *ini_setting(const zend_ini_entry *entry)
 {
-    const char *s = ZSTR_VAL(value);
-    size_t len = ZSTR_LEN(value), i = 0;
-    zend_long v = 0;
+    const redislock_setting *opt = redislock_settings_find(redislock_settings_table, ZSTR_VAL(entry->name) + PREFIX_LEN,
+                                                           ZSTR_LEN(entry->name) - PREFIX_LEN);
 
-    while (len > 0 && isspace((unsigned char) s[len - 1])) len--;
-    while (i < len && isspace((unsigned char) s[i])) i++;
-    if (i == len) {
-        goto bad;
-    }
-    for (; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9' || v > (max - (s[i] - '0')) / 10) {
-            goto bad;
-        }
-        v = v * 10 + (s[i] - '0');
-    }
-    if (v < min) {
-        goto bad;
+    ZEND_ASSERT(opt);
+    return opt;
+}
+
+/* The LONG entries, in the range the list gives. The one parse that checks
+ * a value also gives the value stored: decimal digits only (Zend's own
+ * handler would read 030000 as octal and 08 as 0). */
+ZEND_INI_MH(OnUpdateRedislockLong)
+{
+    const redislock_setting *opt = ini_setting(entry);
+    char err[128];
+    zend_long v;
+
+    ZEND_ASSERT(opt->type == REDISLOCK_SETTING_LONG);
+    if (redislock_settings_parse_long(ZSTR_VAL(new_value), ZSTR_LEN(new_value), opt->min, opt->max, false, &v, err,
+                                      sizeof(err)) != REDISLOCK_OK) {
+        return ini_broken(entry, stage, "%s", err);
     }
     ini_clear(entry);
     *(zend_long *) ZEND_INI_GET_ADDR() = v;
     return SUCCESS;
-
-bad:
-    return ini_broken(entry, stage, "must be an integer between " ZEND_LONG_FMT " and " ZEND_LONG_FMT, min, max);
 }
 
-/* The integer entries of redislock_options, in the range the table gives. */
-ZEND_INI_MH(OnUpdateRedislockLong)
-{
-    const redislock_option *opt = redislock_option_find(ZSTR_VAL(entry->name) + sizeof("redislock.") - 1,
-                                                         ZSTR_LEN(entry->name) - (sizeof("redislock.") - 1));
-
-    ZEND_ASSERT(opt && opt->type == REDISLOCK_OPT_LONG);
-    return ini_store_long(entry, new_value, opt->min, opt->max, mh_arg1, mh_arg2, stage);
-}
-
-/* Reads a boolean INI value: 1, on, yes, true; 0, off, no, false, or
- * nothing (php.ini turns Off into an empty value), in any case. */
+/* The BOOL entries: 1, on, yes, true; 0, off, no, false, or nothing
+ * (php.ini turns Off into an empty value), in any case. */
 ZEND_INI_MH(OnUpdateRedislockBool)
 {
-    static const char *const yes[] = { "1", "on", "yes", "true" }, *const no[] = { "", "0", "off", "no", "false" };
-    const char *s = ZSTR_VAL(new_value);
-    size_t len = ZSTR_LEN(new_value);
+    char err[128];
+    bool v;
 
-    while (len > 0 && isspace((unsigned char) s[len - 1])) len--;
-    while (len > 0 && isspace((unsigned char) *s)) s++, len--;
-    for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]) + sizeof(no) / sizeof(no[0]); i++) {
-        bool v = i < sizeof(yes) / sizeof(yes[0]);
-        const char *word = v ? yes[i] : no[i - sizeof(yes) / sizeof(yes[0])];
-        if (strlen(word) == len && zend_binary_strncasecmp(s, len, word, len, len) == 0) {
-            ini_clear(entry);
-            *(bool *) ZEND_INI_GET_ADDR() = v;
-            return SUCCESS;
-        }
+    if (redislock_settings_parse_bool(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &v, err, sizeof(err)) != REDISLOCK_OK) {
+        return ini_broken(entry, stage, "%s", err);
     }
-    return ini_broken(entry, stage, "must be on or off (1/0, yes/no, true/false)");
+    ini_clear(entry);
+    *(bool *) ZEND_INI_GET_ADDR() = v;
+    return SUCCESS;
 }
 
-/* Parses the DSN list once, here, so locks never re-read the string. */
+/* The DSN entry: the list is parsed once, here, so locks never re-read the
+ * string; the entry keeps a reference to it. */
 ZEND_INI_MH(OnUpdateRedislockServers)
 {
+    redislock_servers **at = (redislock_servers **) ZEND_INI_GET_ADDR();
     redislock_servers *list;
     char err[256];
 
@@ -203,15 +200,15 @@ ZEND_INI_MH(OnUpdateRedislockServers)
         return ini_broken(entry, stage, "is not a valid DSN list: %s", err);
     }
     ini_clear(entry);
-    redislock_servers_release(REDISLOCK_G(servers));
-    REDISLOCK_G(servers) = list;
-    return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+    redislock_servers_release(*at);
+    *at = list;
+    return SUCCESS;
 }
 
 /* Shows redislock.servers in phpinfo() with every password replaced by ***,
  * written from the parsed list (never by editing the text, which could miss
  * a password). */
-ZEND_INI_DISP(redislock_servers_displayer)
+ZEND_INI_DISP(redislock_ini_servers_displayer)
 {
     zend_string *value = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value
                                                                               : ini_entry->value;
@@ -240,3 +237,79 @@ ZEND_INI_DISP(redislock_servers_displayer)
     smart_str_free(&out);
 }
 
+
+#ifdef HAVE_REDISLOCK_ZOOKEEPER
+
+/* The redislock.zookeeper_<name> entries (the INI ones of
+ * REDISLOCK_ZK_CONFIG), bound to a globals struct of their own: they are
+ * registered only in a build --with-zookeeper. */
+ZEND_BEGIN_MODULE_GLOBALS(redislock_zk)
+    redislock_zk_config defaults;
+ZEND_END_MODULE_GLOBALS(redislock_zk)
+
+static ZEND_DECLARE_MODULE_GLOBALS(redislock_zk)
+#define ZKG(v) ZEND_MODULE_GLOBALS_ACCESSOR(redislock_zk, v)
+
+#define ZK_PREFIX_LEN (sizeof("redislock.zookeeper_") - 1)
+
+/* A ZooKeeperLock entry: a LONG of digits only, or a string its check
+ * accepts; anything else is refused with a warning. */
+static ZEND_INI_MH(OnUpdateRedislockZk)
+{
+    const redislock_setting *opt = redislock_settings_find(redislock_zk_config_table,
+                                                           ZSTR_VAL(entry->name) + ZK_PREFIX_LEN,
+                                                           ZSTR_LEN(entry->name) - ZK_PREFIX_LEN);
+    char err[160];
+    zend_long v = 0;
+    int rc;
+
+    ZEND_ASSERT(opt && (opt->type == REDISLOCK_SETTING_LONG || opt->type == REDISLOCK_SETTING_STRING));
+    rc = opt->type == REDISLOCK_SETTING_LONG
+             ? redislock_settings_parse_long(ZSTR_VAL(new_value), ZSTR_LEN(new_value), opt->min, opt->max, true, &v,
+                                             err, sizeof(err))
+             : redislock_settings_check_string(opt, ZSTR_VAL(new_value), ZSTR_LEN(new_value), err, sizeof(err));
+    if (rc != REDISLOCK_OK) {
+        php_error_docref(NULL, E_WARNING, "%s %s", ZSTR_VAL(entry->name), err);
+        return FAILURE;
+    }
+    if (opt->type == REDISLOCK_SETTING_LONG) {
+        *(zend_long *) ZEND_INI_GET_ADDR() = v;
+    } else {
+        *(zend_string **) ZEND_INI_GET_ADDR() = new_value;
+    }
+    return SUCCESS;
+}
+
+/* The entry of a setting whose source is INI; none for the others. */
+#define ZK_INI_ENTRY(n, t, lo, hi, src, def) ZK_INI_##src(n, def)
+#define ZK_INI_INI(n, def) \
+    STD_PHP_INI_ENTRY("redislock.zookeeper_" #n, def, PHP_INI_ALL, OnUpdateRedislockZk, defaults.n, \
+                      zend_redislock_zk_globals, redislock_zk_globals)
+#define ZK_INI_SHARED(n, def)
+#define ZK_INI_FIXED(n, def)
+
+PHP_INI_BEGIN()
+    REDISLOCK_ZK_CONFIG(ZK_INI_ENTRY)
+PHP_INI_END()
+
+void redislock_ini_zk_register(int module_number)
+{
+#ifdef ZTS
+    ts_allocate_id(&redislock_zk_globals_id, sizeof(zend_redislock_zk_globals), NULL, NULL);
+#endif
+    zend_register_ini_entries(ini_entries, module_number);
+}
+
+/* Where a setting's default comes from, by its source. */
+#define ZK_DEFAULT(n, t, lo, hi, src, def) ZK_DEFAULT_##src(n)
+#define ZK_DEFAULT_INI(n) c->n = ZKG(defaults).n;
+#define ZK_DEFAULT_SHARED(n) c->n = REDISLOCK_G(defaults).n;
+#define ZK_DEFAULT_FIXED(n)
+
+void redislock_ini_zk_defaults(redislock_zk_config *c)
+{
+    memset(c, 0, sizeof(*c));
+    REDISLOCK_ZK_CONFIG(ZK_DEFAULT)
+}
+
+#endif /* HAVE_REDISLOCK_ZOOKEEPER */
