@@ -248,7 +248,7 @@ void redislock_cluster_forget(const redislock_server *srv)
     topo->nnodes = 0;
 }
 
-bool redislock_servers_cluster(const redislock_servers *list)
+bool redislock_cluster_any(const redislock_servers *list)
 {
     for (uint32_t i = 0; i < list->count; i++) {
         if (list->server[i].kind == REDISLOCK_SERVER_CLUSTER) {

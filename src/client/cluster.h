@@ -21,5 +21,7 @@ const redislock_server *redislock_cluster_moved(const redislock_server *srv, int
                                                 bool remember);
 /* Forgets the slot map (a failover, CLUSTERDOWN). */
 void redislock_cluster_forget(const redislock_server *srv);
+/* Whether any server of the list is a cluster. */
+bool redislock_cluster_any(const redislock_servers *list);
 
 #endif /* REDISLOCK_CLUSTER_H */

@@ -134,7 +134,4 @@ bool redislock_cmd_enough_known(const redislock_enough *e);
 /* Whether a command of the round has answered (yes or no, not failed). */
 bool redislock_cmd_enough_answered(const redislock_enough *e);
 
-/* The callers' name until they are renamed. */
-#define redislock_cmds_dtor redislock_cmd_dtor
-
 #endif /* REDISLOCK_CMD_H */

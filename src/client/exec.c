@@ -24,6 +24,6 @@ void redislock_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts
     if (routed(cmds, n)) {
         redislock_route_exec(cmds, n, opts);
     } else {
-        redislock_pool_exec_direct(cmds, n, opts);
+        redislock_pool_exec(cmds, n, opts);
     }
 }

@@ -217,7 +217,7 @@ static void count_strikes(redislock_cmd *cmds, size_t n, uint64_t now)
     }
 }
 
-void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
 {
     uint32_t left_out = 0;
 

@@ -21,7 +21,7 @@
  * gathers all replies, with one deadline of read_timeout for the lot; every
  * server is taken as one server. With opts->enough, the exchange may end
  * before every server answered (redislock_io_run()). */
-void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
+void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
 
 /* Closes the pooled connections to srv (its master changed). */
 void redislock_pool_forget(const redislock_server *srv);
@@ -39,14 +39,5 @@ void redislock_pool_shutdown(void);
 
 /* The pool's state for phpinfo(): calls fn once per connection. */
 void redislock_pool_describe(void (*fn)(const char *label, bool persistent, long pid, unsigned long long commands, void *arg), void *arg);
-
-/* Until the callers include the headers of what they use. */
-#include "client/exec.h"
-#include "client/tls.h"
-#include "base/process.h"
-#include "base/clock.h"
-#include "base/hex.h"
-#include "base/resp.h"
-#define redislock_pool_exec redislock_exec
 
 #endif /* REDISLOCK_POOL_H */

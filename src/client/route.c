@@ -475,7 +475,7 @@ static void route_pass(redislock_cmd *cmds, route_state *st, size_t n, const red
         idx[m++] = i;
     }
     if (m > 0) {
-        redislock_pool_exec_direct(run, m, o);
+        redislock_pool_exec(run, m, o);
     }
     for (size_t k = 0; k < m; k++) {
         size_t i = idx[k];

@@ -9,7 +9,7 @@
 #include "client/cmd.h"
 
 /* Runs commands of which some go to Sentinel or Cluster servers (see the
- * file); the others as redislock_pool_exec_direct() would. */
+ * file); the others as redislock_pool_exec() would. */
 void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts);
 
 /* Forgets what srv's seeds said, whatever it is (nothing for a direct

@@ -31,7 +31,4 @@ const redislock_server *redislock_route_pin_take(const redislock_server *srv, co
 void redislock_route_pin_ran(const redislock_server *srv);
 bool redislock_route_pin_stays(const redislock_server *srv);
 
-/* The callers' name until they are renamed. */
-#define redislock_route_unpin redislock_route_pin_end
-
 #endif /* REDISLOCK_ROUTE_PIN_H */

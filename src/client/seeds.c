@@ -30,6 +30,6 @@ uint32_t redislock_seeds_exec(const redislock_server *srv, int argc, const char 
         cmds[k].count = 1;
         cmds[k].idx = k;
     }
-    redislock_pool_exec_direct(cmds, n, o);
+    redislock_pool_exec(cmds, n, o);
     return n;
 }

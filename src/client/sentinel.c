@@ -49,7 +49,7 @@ static bool is_master(const redislock_server *node, const redislock_server *srv,
     encode(&buf, 1, argv);
     cmd.buf = ZSTR_VAL(buf.s);
     cmd.len = ZSTR_LEN(buf.s);
-    redislock_pool_exec_direct(&cmd, 1, o);
+    redislock_pool_exec(&cmd, 1, o);
     if (cmd.status != REDISLOCK_CMD_OK) {
         snprintf(err, errlen, "the Sentinels name %s as master of %s, but: %s", node->label, srv->topo->master,
                  cmd.errstr);

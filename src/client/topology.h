@@ -50,9 +50,4 @@ void redislock_server_free(redislock_server *srv);
 void redislock_topology_finish(redislock_server *srv);
 void redislock_topology_free(redislock_topology *topo);
 
-/* Until the callers include the headers of what they use. */
-#include "client/route.h"
-#include "client/route_pin.h"
-#include "client/cluster.h"
-
 #endif /* REDISLOCK_TOPOLOGY_H */

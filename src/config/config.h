@@ -115,7 +115,6 @@ int redislock_servers_get_tls(const zend_string *dsn, const redislock_tls_settin
 
 /* Whether any server of the list uses TLS; is a Redis Cluster. */
 bool redislock_servers_tls(const redislock_servers *list);
-bool redislock_servers_cluster(const redislock_servers *list);
 
 /* Process end: forgets the parsed texts. */
 void redislock_servers_forget_parsed(void);
