@@ -24,11 +24,12 @@
 #include "config/config.h"
 #include "engine/lock.h"
 #include "client/pool.h"
+#include "base/process.h"
 #include "engine/scripts.h"
 #include "php/class_lock.h"
 #include "php/ini.h"
 #include "engine/prim.h"
-#include "client/transport.h"
+#include "client/tls.h"
 #include "php/class_zookeeper_lock.h"
 
 #include <hiredis/hiredis.h>

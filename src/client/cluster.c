@@ -7,6 +7,8 @@
  * the map, which is read again for the next command (redislock_route.c).
  */
 #include "php_redislock.h"
+#include "client/cluster.h"
+#include "client/seeds.h"
 #include "client/topology.h"
 #include "engine/keys.h"
 
@@ -106,7 +108,7 @@ static int load_map(const redislock_server *srv, const redislock_netopts *o, cha
         snprintf(err, errlen, "no seed node of %s gave the slot map: %s", srv->label, why);
         rc = REDISLOCK_ERR;
     }
-    redislock_cmds_dtor(cmds, n);
+    redislock_cmd_dtor(cmds, n);
     smart_str_free(&buf);
     return rc;
 }
@@ -246,7 +248,7 @@ void redislock_cluster_forget(const redislock_server *srv)
     topo->nnodes = 0;
 }
 
-bool redislock_servers_cluster(const redislock_servers *list)
+bool redislock_cluster_any(const redislock_servers *list)
 {
     for (uint32_t i = 0; i < list->count; i++) {
         if (list->server[i].kind == REDISLOCK_SERVER_CLUSTER) {

@@ -1,15 +1,17 @@
 /*
- * A pooled connection and how a command moves over it: shared by the pool
- * (redislock_pool.c), which finds and opens connections, and the I/O
- * (redislock_io.c), which drives commands over them. Private to those two
- * and the routing under the pool (redislock_route.c), which readies
- * commands it could not route as the pool would.
+ * A connection to one server: its transport, its reply reader, the
+ * handshake a new one sends first, and the replies it still owes for
+ * commands given up. Connections live in the process's list
+ * (REDISLOCK_G(conns)): opened and dropped here, found, reused and closed
+ * by the pool (redislock_pool.c), driven by the I/O (redislock_io.c).
  */
 #ifndef REDISLOCK_CONN_H
 #define REDISLOCK_CONN_H
 
-#include "client/pool.h"
+#include "config/config.h"
+#include "client/cmd.h"
 #include "client/transport.h"
+#include "client/reply.h"
 
 struct redislock_conn {
     redislock_transport t;       /* the bytes' way to the server */
@@ -37,22 +39,20 @@ struct redislock_conn {
 #define REDISLOCK_CONN_BUSY       (1<<1) /* a command was sent and its reply not read yet */
 #define REDISLOCK_CONN_CONNECTING (1<<2) /* connect() not finished yet */
 
-#define PHASE_CONNECT 0 /* non-blocking connect under way */
-#define PHASE_SEND 1
-#define PHASE_RECV 2
-#define PHASE_DONE 3
-#define PHASE_PROBE 4   /* connected again after a handshake broke: listening before sending */
-#define PHASE_IDLE 5    /* not under way (not readied, or refused before it was) */
+/* Most replies a connection may owe; beyond, it is closed instead. */
+#define REDISLOCK_CONN_OWED_MAX 8
 
-/* How long a connection reopened after its handshake broke listens before
- * it sends: a server at maxclients writes its refusal and closes at once,
- * and a handshake already on its way would turn that into a reset that
- * loses the message. */
-#define PROBE_US 250000
+/* Starts connecting to srv (non-blocking: the connect completes in the
+ * I/O's poll() loop, alongside the other servers, so an unreachable host
+ * holds up nobody), prepares (without sending it) the handshake that must
+ * precede any command (AUTH, SELECT, CLIENT SETNAME) and adds the
+ * connection to the list. On failure returns NULL with a message in err. */
+redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, char *err, size_t errlen);
 
-#define REDISLOCK_CMD_NOTSENT 5 /* private: the first write failed, safe to resend */
-
-/* Removes a connection from the pool and closes it. */
+/* Removes a connection from the list and closes it. Only the file
+ * descriptor is closed: nothing is ever written on the way out, so a
+ * connection inherited across fork() can be dropped without disturbing the
+ * parent that still uses it. */
 void redislock_conn_drop(redislock_conn *c);
 
 /* Whether c holds bytes from the server not taken out as a reply: in its
@@ -60,23 +60,18 @@ void redislock_conn_drop(redislock_conn *c);
  * command's replies are all read, or when the connection is idle, anything
  * at all means the server sent what nobody asked for: the replies may be
  * out of step, and the connection must not be used again. */
-bool redislock_conn_holds(const redislock_conn *c);
+static inline bool redislock_conn_holds(const redislock_conn *c)
+{
+    return redislock_reader_pending(c->reader) || c->t.ops->pending(&c->t);
+}
 
-/* Most replies a connection may owe; beyond, it is closed instead. */
-#define REDISLOCK_OWED_MAX 8
+/* Throws away the replies c owes for commands given up as far as the
+ * reader has them whole. false on a protocol error. */
+bool redislock_conn_discard_owed(redislock_conn *c);
 
 /* Reads what the socket has of the replies c owes, without waiting, and
  * throws them away. false when the connection cannot be used any more (it
  * broke, the replies did not come in time, or more came than owed). */
 bool redislock_conn_drain(redislock_conn *c, uint64_t now);
-
-/* Drives the commands (each with its connection) until every one has its
- * reply or failed, or its deadline passes. A reply that arrived by the
- * deadline is always read. */
-void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o);
-
-/* Sets the command's deadline to timeout_ms after from, or to the
- * operation's own deadline when that comes first. */
-void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint64_t from, zend_long timeout_ms);
 
 #endif /* REDISLOCK_CONN_H */

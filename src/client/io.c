@@ -5,12 +5,19 @@
  * connection that broke says why when the server did (maxclients).
  */
 #include "php_redislock.h"
+#include "client/io.h"
 #include "client/conn.h"
-#include "client/reply.h"
+#include "base/clock.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
+
+/* How long a connection reopened after its handshake broke listens before
+ * it sends: a server at maxclients writes its refusal and closes at once,
+ * and a handshake already on its way would turn that into a reset that
+ * loses the message. */
+#define PROBE_US 250000
 
 static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 
@@ -28,7 +35,7 @@ static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
         status = REDISLOCK_CMD_CONNECT;
     }
     cmd->status = status;
-    cmd->phase = PHASE_DONE;
+    cmd->phase = REDISLOCK_PHASE_DONE;
     if (cmd->conn) {
         redislock_conn_drop(cmd->conn);
         cmd->conn = NULL;
@@ -37,11 +44,13 @@ static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
 
 static void cmd_broken(redislock_cmd *cmd, int status, const char *what);
 
-/* What a failed read or write of transport t says: the TLS layer's words
- * when it has them, else errno's. */
+/* What a failed read or write of transport t says: the transport's own
+ * words when it has them (TLS), else errno's. */
 static const char *io_error(const redislock_transport *t)
 {
-    return t->err == EPROTO && t->errstr[0] ? t->errstr : strerror(errno);
+    const char *words = t->ops->error(t);
+
+    return words ? words : strerror(errno);
 }
 
 /* Writes as much of the command as the socket takes. */
@@ -64,7 +73,7 @@ static void cmd_send(redislock_cmd *cmd)
             return;
         }
     }
-    cmd->phase = PHASE_RECV;
+    cmd->phase = REDISLOCK_PHASE_RECV;
 }
 
 /* Checks the handshake replies of a new connection. AUTH or SELECT refused
@@ -112,7 +121,7 @@ static void hello_done(redislock_cmd *cmd)
         cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "%s", err);
         return;
     }
-    redislock_cmds_dtor(cmd, 1);
+    redislock_cmd_dtor(cmd, 1);
     ZEND_SECURE_ZERO(c->hello, c->hello_len);
     pefree(c->hello, 1);
     c->hello = NULL;
@@ -121,7 +130,7 @@ static void hello_done(redislock_cmd *cmd)
     cmd->outlen = cmd->len;
     cmd->expect = cmd->count;
     cmd->sent = 0;
-    cmd->phase = PHASE_SEND;
+    cmd->phase = REDISLOCK_PHASE_SEND;
     cmd_send(cmd);
 }
 
@@ -133,6 +142,8 @@ static void hello_done(redislock_cmd *cmd)
 static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
 {
     redisReader *reader = cmd->conn->reader;
+    redislock_transport *t = &cmd->conn->t;
+    const char *words = t->ops->error(t);
     redisReply *r = NULL;
     char buf[512];
     bool found = false;
@@ -148,15 +159,15 @@ static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
         snprintf(text, textlen, "%s", cmd->conn->refused);
         return true;
     }
-    if (cmd->conn->t.err == EPROTO && cmd->conn->t.errstr[0]) {
-        /* The TLS layer heard why: an alert (a client certificate missing). */
-        snprintf(text, textlen, "%s", cmd->conn->t.errstr);
+    if (words) {
+        /* The transport heard why: a TLS alert (a client certificate missing). */
+        snprintf(text, textlen, "%s", words);
         return true;
     }
     for (int i = 0; i < 4; i++) {
-        ssize_t n = cmd->conn->t.ops->read(&cmd->conn->t, buf, sizeof(buf));
-        if (n < 0 && cmd->conn->t.err == EPROTO) {
-            snprintf(text, textlen, "%s", cmd->conn->t.errstr);
+        ssize_t n = t->ops->read(t, buf, sizeof(buf));
+        if (n < 0 && (words = t->ops->error(t)) != NULL) {
+            snprintf(text, textlen, "%s", words);
             return true;
         }
         if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
@@ -179,6 +190,7 @@ static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
 static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
 {
     char text[REDISLOCK_ERRLEN];
+    const char *hint;
 
     if (closed_reason(cmd, text, sizeof(text))) {
         cmd_fail(cmd, cmd->in_hello ? REDISLOCK_CMD_CONNECT : status, "%s refused the connection: %s",
@@ -188,29 +200,10 @@ static void cmd_broken(redislock_cmd *cmd, int status, const char *what)
     /* A handshake that broke without a word: the command itself was never
      * sent, so the pool may reopen the connection once (and listen first:
      * see PROBE_US). */
-    cmd_fail(cmd, cmd->in_hello && !cmd->probe_until ? REDISLOCK_CMD_NOTSENT : status, "connection to %s %s%s",
-             cmd->srv->label, what,
-             cmd->in_hello && cmd->conn->t.ops != &redislock_transport_tls
-                 ? " before answering the first command (if this port speaks TLS, use rediss://)" : "");
-}
-
-/* Throws away the replies c owes for commands given up (see io_give_up())
- * as far as the reader has them whole. false on a protocol error. */
-static bool conn_discard_owed(redislock_conn *c)
-{
-    while (c->owed > 0) {
-        redisReply *reply;
-        redislock_read rd = redislock_reader_next(c->reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
-        if (rd == REDISLOCK_READ_MORE) {
-            return true;
-        }
-        if (rd != REDISLOCK_READ_REPLY) {
-            return false;
-        }
-        freeReplyObject(reply);
-        c->owed--;
-    }
-    return true;
+    hint = cmd->in_hello ? cmd->conn->t.ops->hangup_hint : NULL;
+    cmd_fail(cmd, cmd->in_hello && !cmd->probe_until ? REDISLOCK_CMD_NOTSENT : status, "connection to %s %s%s%s%s",
+             cmd->srv->label, what, hint ? " before answering the first command (" : "", hint ? hint : "",
+             hint ? ")" : "");
 }
 
 /* The bytes the replies of a command run with o may take. */
@@ -228,35 +221,87 @@ static void cmd_too_large(redislock_cmd *cmd, size_t max)
              "operation reads", cmd->srv->label, max);
 }
 
+/* Ends a command whose server sent what is not RESP. */
+static void cmd_garbled(redislock_cmd *cmd)
+{
+    cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+}
+
+/* Whether the reader answered want; else ends the command: its reply is
+ * larger than it reads, or the bytes are not RESP. */
+static bool read_as_wanted(redislock_cmd *cmd, redislock_read rd, redislock_read want, size_t max)
+{
+    if (rd == want) {
+        return true;
+    }
+    if (rd == REDISLOCK_READ_TOO_LARGE) {
+        cmd_too_large(cmd, max);
+    } else {
+        cmd_garbled(cmd);
+    }
+    return false;
+}
+
+/* The last reply a command owed is whole (in cmd->reply): counts it, and
+ * completes the command, or its connection's handshake. A reader left
+ * holding anything more (the server sent what nobody asked for, so the
+ * replies may be out of step) fails the command as of unknown outcome and
+ * closes the connection. */
+static void cmd_complete(redislock_cmd *cmd, size_t max)
+{
+    cmd->conn->commands += (unsigned long long) cmd->expect;
+    REDISLOCK_G(stats).commands += (zend_ulong) cmd->expect;
+    if (redislock_conn_holds(cmd->conn)) {
+        /* More than the replies owed: the ones taken may not be this
+         * command's (a stray ahead of them), so its outcome is unknown. */
+        cmd_fail(cmd, REDISLOCK_CMD_LOST, "unexpected data from %s after its reply: connection closed",
+                 cmd->srv->label);
+        return;
+    }
+    if (cmd->in_hello) {
+        hello_done(cmd);
+        return;
+    }
+    cmd->phase = REDISLOCK_PHASE_DONE;
+    cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
+    cmd->conn->refused[0] = '\0';
+    if (cmd->reply->type == REDIS_REPLY_ERROR) {
+        char text[REDISLOCK_ERRLEN];
+        redislock_reply_error_text(cmd->reply, text, sizeof(text));
+        cmd->status = REDISLOCK_CMD_ERROR;
+        snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
+    } else {
+        cmd->status = REDISLOCK_CMD_OK;
+    }
+    if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reader_renew(&cmd->conn->reader)) {
+        /* The reader's buffer may be as large as the reply: not kept
+         * for the connection's life (the reply is whole, and stays). */
+        redislock_conn_drop(cmd->conn);
+        cmd->conn = NULL;
+    }
+}
+
 /* Takes the replies out of the reader, and completes the command once the
- * last one it owed is whole. A reader left holding anything more (the
- * server sent what nobody asked for, so the replies may be out of step)
- * fails the command as of unknown outcome and closes the connection. */
+ * last one it owed is whole. */
 static void cmd_take_replies(redislock_cmd *cmd, size_t max)
 {
     redisReader *reader = cmd->conn->reader;
 
     /* Replies to a command given up earlier come first. */
-    if (!conn_discard_owed(cmd->conn)) {
-        cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
-        return;
-    }
     if (cmd->conn->owed > 0) {
-        return;
+        if (!redislock_conn_discard_owed(cmd->conn)) {
+            cmd_garbled(cmd);
+            return;
+        }
+        if (cmd->conn->owed > 0) {
+            return;
+        }
     }
     while (cmd->got < cmd->expect) {
         redisReply *reply;
         redislock_read rd = redislock_reader_next(reader, &reply, max);
 
-        if (rd == REDISLOCK_READ_MORE) {
-            return;
-        }
-        if (rd == REDISLOCK_READ_TOO_LARGE) {
-            cmd_too_large(cmd, max);
-            return;
-        }
-        if (rd != REDISLOCK_READ_REPLY) {
-            cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+        if (rd == REDISLOCK_READ_MORE || !read_as_wanted(cmd, rd, REDISLOCK_READ_REPLY, max)) {
             return;
         }
         if (++cmd->got < cmd->expect) {
@@ -264,36 +309,7 @@ static void cmd_take_replies(redislock_cmd *cmd, size_t max)
             continue;
         }
         cmd->reply = reply;
-        cmd->conn->commands += (unsigned long long) cmd->expect;
-        REDISLOCK_G(stats).commands += (zend_ulong) cmd->expect;
-        if (redislock_conn_holds(cmd->conn)) {
-            /* More than the replies owed: the ones taken may not be this
-             * command's (a stray ahead of them), so its outcome is unknown. */
-            cmd_fail(cmd, REDISLOCK_CMD_LOST, "unexpected data from %s after its reply: connection closed",
-                     cmd->srv->label);
-            return;
-        }
-        if (cmd->in_hello) {
-            hello_done(cmd);
-            return;
-        }
-        cmd->phase = PHASE_DONE;
-        cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
-        cmd->conn->refused[0] = '\0';
-        if (cmd->reply->type == REDIS_REPLY_ERROR) {
-            char text[REDISLOCK_ERRLEN];
-            redislock_reply_error_text(cmd->reply, text, sizeof(text));
-            cmd->status = REDISLOCK_CMD_ERROR;
-            snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
-        } else {
-            cmd->status = REDISLOCK_CMD_OK;
-        }
-        if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reader_renew(&cmd->conn->reader)) {
-            /* The reader's buffer may be as large as the reply: not kept
-             * for the connection's life (the reply is whole, and stays). */
-            redislock_conn_drop(cmd->conn);
-            cmd->conn = NULL;
-        }
+        cmd_complete(cmd, max);
         return;
     }
 }
@@ -310,12 +326,7 @@ static void cmd_recv(redislock_cmd *cmd, size_t max)
 
         if (n > 0) {
             redislock_read rd = redislock_reader_feed(c->reader, buf, (size_t) n, max);
-            if (rd == REDISLOCK_READ_TOO_LARGE) {
-                cmd_too_large(cmd, max);
-                return;
-            }
-            if (rd != REDISLOCK_READ_MORE) {
-                cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
+            if (!read_as_wanted(cmd, rd, REDISLOCK_READ_MORE, max)) {
                 return;
             }
         } else if (n == 0) {
@@ -332,19 +343,9 @@ static void cmd_recv(redislock_cmd *cmd, size_t max)
             return;
         }
         cmd_take_replies(cmd, max);
-        if (cmd->phase != PHASE_RECV) {
+        if (cmd->phase != REDISLOCK_PHASE_RECV) {
             return;
         }
-    }
-}
-
-void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint64_t from, zend_long timeout_ms)
-{
-    cmd->deadline = from + (uint64_t) timeout_ms * 1000;
-    cmd->timeout_ms = timeout_ms;
-    if (o->deadline && o->deadline < cmd->deadline) {
-        cmd->deadline = o->deadline;
-        cmd->timeout_ms = o->deadline > from ? (zend_long) ((o->deadline - from) / 1000) : 0;
     }
 }
 
@@ -369,10 +370,10 @@ static void cmd_connected(redislock_cmd *cmd, const redislock_netopts *o)
     }
     if (cmd->probe_until) {
         cmd->probe_until = redislock_now_us() + PROBE_US;
-        cmd->phase = PHASE_PROBE;
+        cmd->phase = REDISLOCK_PHASE_PROBE;
         return;
     }
-    cmd->phase = PHASE_SEND;
+    cmd->phase = REDISLOCK_PHASE_SEND;
     cmd_send(cmd);
 }
 
@@ -385,14 +386,14 @@ static size_t io_watch(redislock_cmd **cmds, size_t n, struct pollfd *pfd, size_
     *first = UINT64_MAX;
     for (size_t i = 0; i < n; i++) {
         int phase = cmds[i]->phase;
-        if (phase == PHASE_CONNECT || phase == PHASE_SEND || phase == PHASE_RECV || phase == PHASE_PROBE) {
+        if (phase == REDISLOCK_PHASE_CONNECT || phase == REDISLOCK_PHASE_SEND || phase == REDISLOCK_PHASE_RECV || phase == REDISLOCK_PHASE_PROBE) {
             const redislock_transport *t = &cmds[i]->conn->t;
             pfd[active].fd = t->fd;
-            pfd[active].events = t->want ? t->want : phase == PHASE_RECV || phase == PHASE_PROBE ? POLLIN : POLLOUT;
+            pfd[active].events = t->want ? t->want : phase == REDISLOCK_PHASE_RECV || phase == REDISLOCK_PHASE_PROBE ? POLLIN : POLLOUT;
             pfd[active].revents = 0;
             idx[active++] = i;
             *first = MIN(*first, cmds[i]->deadline);
-            if (phase == PHASE_PROBE) {
+            if (phase == REDISLOCK_PHASE_PROBE) {
                 *first = MIN(*first, cmds[i]->probe_until);
             }
         }
@@ -432,14 +433,14 @@ static bool probe_heard(redislock_cmd *cmd)
 /* Moves a command on after poll() said its socket is ready. */
 static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
 {
-    if (cmd->phase == PHASE_CONNECT) {
+    if (cmd->phase == REDISLOCK_PHASE_CONNECT) {
         cmd_connected(cmd, o);
-    } else if (cmd->phase == PHASE_PROBE) {
+    } else if (cmd->phase == REDISLOCK_PHASE_PROBE) {
         /* The server spoke first: it is refusing us. */
         if (probe_heard(cmd)) {
             cmd_broken(cmd, REDISLOCK_CMD_CONNECT, "closed by the server");
         }
-    } else if (cmd->phase == PHASE_SEND) {
+    } else if (cmd->phase == REDISLOCK_PHASE_SEND) {
         cmd_send(cmd);
     } else {
         cmd_recv(cmd, reply_max(o));
@@ -450,20 +451,18 @@ static void io_ready(redislock_cmd *cmd, const redislock_netopts *o)
  * past its deadline fails. */
 static void io_timers(redislock_cmd *cmd, uint64_t now)
 {
-    if (cmd->phase == PHASE_PROBE && now >= cmd->probe_until && now < cmd->deadline) {
-        cmd->phase = PHASE_SEND;
+    if (cmd->phase == REDISLOCK_PHASE_PROBE && now >= cmd->probe_until && now < cmd->deadline) {
+        cmd->phase = REDISLOCK_PHASE_SEND;
         cmd_send(cmd);
         return;
     }
-    if (cmd->phase == PHASE_DONE || now < cmd->deadline) {
+    if (cmd->phase == REDISLOCK_PHASE_DONE || now < cmd->deadline) {
         return;
     }
-    if (cmd->phase == PHASE_CONNECT && cmd->conn->t.handshaking) {
-        cmd_fail(cmd, REDISLOCK_CMD_CONNECT,
-                 "cannot connect to %s: TLS handshake timed out after " ZEND_LONG_FMT
-                 " ms (a server that does not speak TLS on this port waits like this)",
-                 cmd->srv->label, cmd->timeout_ms);
-    } else if (cmd->phase == PHASE_CONNECT) {
+    if (cmd->phase == REDISLOCK_PHASE_CONNECT && cmd->conn->t.handshaking) {
+        cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: %s handshake timed out after " ZEND_LONG_FMT " ms (%s)",
+                 cmd->srv->label, cmd->conn->t.ops->name, cmd->timeout_ms, cmd->conn->t.ops->stall_hint);
+    } else if (cmd->phase == REDISLOCK_PHASE_CONNECT) {
         cmd_fail(cmd, REDISLOCK_CMD_CONNECT, "cannot connect to %s: timed out after " ZEND_LONG_FMT " ms",
                  cmd->srv->label, cmd->timeout_ms);
     } else {
@@ -481,54 +480,19 @@ static void io_give_up(redislock_cmd **cmds, size_t n, const redislock_netopts *
     for (size_t i = 0; i < n; i++) {
         redislock_cmd *cmd = cmds[i];
         redislock_conn *c = cmd->conn;
-        if (cmd->phase == PHASE_DONE) {
+        if (cmd->phase == REDISLOCK_PHASE_DONE) {
             continue;
         }
-        if (cmd->phase == PHASE_RECV && !cmd->in_hello && !o->blocking
-            && c->owed + cmd->expect - cmd->got <= REDISLOCK_OWED_MAX) {
+        if (cmd->phase == REDISLOCK_PHASE_RECV && !cmd->in_hello && !o->blocking
+            && c->owed + cmd->expect - cmd->got <= REDISLOCK_CONN_OWED_MAX) {
             c->owed += cmd->expect - cmd->got;
             c->owed_until = MAX(c->owed_until, cmd->deadline);
             c->flags &= ~REDISLOCK_CONN_BUSY;
             cmd->conn = NULL; /* kept in the pool */
         }
-        cmd_fail(cmd, cmd->phase == PHASE_CONNECT ? REDISLOCK_CMD_CONNECT : REDISLOCK_CMD_TIMEOUT,
+        cmd_fail(cmd, cmd->phase == REDISLOCK_PHASE_CONNECT ? REDISLOCK_CMD_CONNECT : REDISLOCK_CMD_TIMEOUT,
                  "%s had not answered when a quorum had", cmd->srv->label);
     }
-}
-
-bool redislock_conn_holds(const redislock_conn *c)
-{
-    return redislock_reader_pending(c->reader) || c->t.ops->pending(&c->t);
-}
-
-bool redislock_conn_drain(redislock_conn *c, uint64_t now)
-{
-    char buf[4096];
-
-    for (;;) {
-        ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
-        if (n > 0) {
-            if (redislock_reader_feed(c->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
-                return false;
-            }
-            continue;
-        }
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
-            return false;
-        }
-        break;
-    }
-    if (!conn_discard_owed(c)) {
-        return false;
-    }
-    if (c->owed == 0) {
-        /* All came: nothing else may be there, in any layer. */
-        return !redislock_conn_holds(c);
-    }
-    return now < c->owed_until;
 }
 
 /* When a round that may end early (o->enough) gives up on the commands
@@ -539,12 +503,12 @@ static uint64_t io_grace_end(const redislock_netopts *o, uint64_t began, uint64_
         /* Decided (a quorum took the lock, or cannot): the rest get a
          * moment. One server answered: the rest of that release's wake-ups
          * get a little longer. */
-        if (redislock_enough_known(o->enough)) {
+        if (redislock_cmd_enough_known(o->enough)) {
             return MIN(grace_end ? grace_end : UINT64_MAX, now + REDISLOCK_GRACE_US);
         }
-        return !grace_end && redislock_enough_any_answer(o->enough) ? now + REDISLOCK_BLOCK_GRACE_US : grace_end;
+        return !grace_end && redislock_cmd_enough_answered(o->enough) ? now + REDISLOCK_BLOCK_GRACE_US : grace_end;
     }
-    if (!grace_end && redislock_enough_known(o->enough)) {
+    if (!grace_end && redislock_cmd_enough_known(o->enough)) {
         /* Known: a server a little slower than the others still gets to
          * answer, a frozen one costs no more than that. */
         return now + (now - began) + REDISLOCK_GRACE_US;
@@ -559,7 +523,7 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
     uint64_t began = redislock_now_us(), grace_end = 0;
 
     for (size_t i = 0; i < n; i++) {
-        if (cmds[i]->phase == PHASE_SEND) {
+        if (cmds[i]->phase == REDISLOCK_PHASE_SEND) {
             cmd_send(cmds[i]);
         }
     }

@@ -1,8 +1,6 @@
 /*
- * The connection pool: finding, opening (with the handshake every new
- * connection sends first) and closing connections, and one exchange of
- * commands with several servers at once (the I/O itself is
- * redislock_io.c's).
+ * The connection pool: finding connections, and one exchange of commands
+ * with several servers at once (the I/O itself is redislock_io.c's).
  *
  * A connection is found by its server's identity (address, db, user,
  * password) and by whether it is persistent. It is reused only when it is
@@ -14,53 +12,15 @@
  */
 #include "php_redislock.h"
 #include "client/pool.h"
+#include "client/io.h"
 #include "client/conn.h"
-#include "client/reply.h"
-#include "client/topology.h"
+#include "base/clock.h"
+#include "base/process.h"
 
-#include <errno.h>
 #include <poll.h>
 #include <string.h>
-#include <unistd.h>
 
-
-/* Closes a connection. Only the file descriptor is closed: nothing is ever
- * written on the way out, so a connection inherited across fork() can be
- * dropped without disturbing the parent that still uses it. */
-static void conn_free(redislock_conn *c)
-{
-    c->t.ops->close(&c->t);
-    redisReaderFree(c->reader);
-    if (c->hello) {
-        ZEND_SECURE_ZERO(c->hello, c->hello_len);
-        pefree(c->hello, 1);
-    }
-    ZEND_SECURE_ZERO(c->id, c->id_len);
-    pefree(c->id, 1);
-    pefree(c->label, 1);
-    pefree(c, 1);
-}
-
-void redislock_conn_drop(redislock_conn *c)
-{
-    for (uint32_t i = 0; i < REDISLOCK_G(nconns); i++) {
-        if (REDISLOCK_G(conns)[i] == c) {
-            REDISLOCK_G(conns)[i] = REDISLOCK_G(conns)[--REDISLOCK_G(nconns)];
-            break;
-        }
-    }
-    conn_free(c);
-}
-
-static void pool_add(redislock_conn *c)
-{
-    if (REDISLOCK_G(nconns) == REDISLOCK_G(conns_size)) {
-        REDISLOCK_G(conns_size) = REDISLOCK_G(conns_size) ? REDISLOCK_G(conns_size) * 2 : 8;
-        REDISLOCK_G(conns) = perealloc(REDISLOCK_G(conns), REDISLOCK_G(conns_size) * sizeof(redislock_conn *), 1);
-    }
-    REDISLOCK_G(conns)[REDISLOCK_G(nconns)++] = c;
-}
-
+/* The pooled connection to srv that is persistent or not, or NULL. */
 static redislock_conn *pool_find(const redislock_server *srv, bool persistent)
 {
     uint32_t want = persistent ? REDISLOCK_CONN_PERSISTENT : 0;
@@ -73,84 +33,6 @@ static redislock_conn *pool_find(const redislock_server *srv, bool persistent)
         }
     }
     return NULL;
-}
-
-/* Appends one command to the connection's handshake. */
-static void hello_append(redislock_conn *c, int argc, const char **argv, const size_t *lens)
-{
-    smart_str cmd = { 0 };
-
-    redislock_encode(&cmd, argc, argv, lens);
-    c->hello = perealloc(c->hello, c->hello_len + ZSTR_LEN(cmd.s), 1);
-    memcpy(c->hello + c->hello_len, ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
-    c->hello_len += ZSTR_LEN(cmd.s);
-    c->hello_count++;
-    ZEND_SECURE_ZERO(ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
-    smart_str_free(&cmd);
-}
-
-/* Opens a TCP or unix connection and prepares (without sending it) the
- * handshake that must precede any command: AUTH, SELECT, CLIENT SETNAME.
- * On failure returns NULL with a message in err. */
-static redislock_conn *conn_open(const redislock_server *srv, const redislock_netopts *o, char *err, size_t errlen)
-{
-    redislock_conn *c;
-    redislock_transport t = { .ops = redislock_transport_for(srv), .fd = -1 };
-    const char *argv[3];
-    size_t lens[3];
-    char name[64], db[24];
-
-    /* Non-blocking: the connect completes in io_run(), alongside the other
-     * servers, so an unreachable host holds up nobody. */
-    if (t.ops->connect(&t, srv) != REDISLOCK_OK) {
-        snprintf(err, errlen, "cannot connect to %s: %s", srv->label, t.errstr);
-        return NULL;
-    }
-
-    c = pecalloc(1, sizeof(*c), 1);
-    c->t = t;
-    c->reader = redisReaderCreate();
-    if (!c->reader) {
-        zend_error_noreturn(E_ERROR, "redislock: out of memory creating a reply reader");
-    }
-    redislock_reader_limit(c->reader);
-    c->id = pemalloc(srv->id_len, 1);
-    memcpy(c->id, srv->id, srv->id_len);
-    c->id_len = srv->id_len;
-    c->label = pestrdup(srv->label, 1);
-    c->pid = redislock_pid();
-    c->flags = (o->persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
-
-    if (srv->password) {
-        int argc = 0;
-        argv[argc] = "AUTH";
-        lens[argc++] = 4;
-        if (srv->user) {
-            argv[argc] = srv->user;
-            lens[argc++] = srv->user_len;
-        }
-        argv[argc] = srv->password;
-        lens[argc++] = srv->password_len;
-        hello_append(c, argc, argv, lens);
-        c->hello_auth = true;
-    }
-    if (srv->db) {
-        argv[0] = "SELECT";
-        lens[0] = 6;
-        lens[1] = (size_t) snprintf(db, sizeof(db), ZEND_LONG_FMT, srv->db);
-        argv[1] = db;
-        hello_append(c, 2, argv, lens);
-        c->hello_select = true;
-    }
-    /* Names the connection so operators can tell it apart. */
-    argv[0] = "CLIENT";
-    lens[0] = 6;
-    argv[1] = "SETNAME";
-    lens[1] = 7;
-    lens[2] = (size_t) snprintf(name, sizeof(name), "redislock:%ld", (long) c->pid);
-    argv[2] = name;
-    hello_append(c, 3, argv, lens);
-    return c;
 }
 
 /* Finds the pooled connection of each command still to send (status
@@ -229,10 +111,10 @@ static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_
     cmd->sent = 0;
     cmd->status = REDISLOCK_CMD_OK;
     if (cmd->conn->flags & REDISLOCK_CONN_CONNECTING) {
-        cmd->phase = PHASE_CONNECT;
+        cmd->phase = REDISLOCK_PHASE_CONNECT;
         redislock_cmd_deadline(cmd, opts, start, opts->one_deadline ? opts->read_timeout : opts->connect_timeout);
     } else {
-        cmd->phase = PHASE_SEND;
+        cmd->phase = REDISLOCK_PHASE_SEND;
         redislock_cmd_deadline(cmd, opts, start, opts->read_timeout);
     }
 }
@@ -257,12 +139,11 @@ static zend_always_inline size_t prepare(redislock_cmd *cmds, size_t n, const re
             continue;
         }
         if (!cmd->conn) {
-            cmd->conn = conn_open(cmd->srv, opts, cmd->errstr, sizeof(cmd->errstr));
+            cmd->conn = redislock_conn_open(cmd->srv, opts->persistent, cmd->errstr, sizeof(cmd->errstr));
             if (!cmd->conn) {
                 cmd->status = REDISLOCK_CMD_CONNECT;
                 continue;
             }
-            pool_add(cmd->conn);
             if (reopen || dropped[i]) {
                 REDISLOCK_G(stats).reconnects++;
             }
@@ -338,29 +219,12 @@ static void count_strikes(redislock_cmd *cmds, size_t n, uint64_t now)
 
 void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
 {
-    if (redislock_route_needed(cmds, n)) {
-        redislock_route_exec(cmds, n, opts);
-    } else {
-        redislock_pool_exec_direct(cmds, n, opts);
-    }
-}
-
-void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
-{
     uint32_t left_out = 0;
 
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
     for (size_t i = 0; i < n; i++) {
         ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);
-        cmds[i].reply = NULL;
-        cmds[i].status = REDISLOCK_CMD_NOTSENT;
-        cmds[i].errstr[0] = '\0';
-        cmds[i].conn = NULL;
-        cmds[i].got = 0;
-        cmds[i].expect = 1;
-        cmds[i].in_hello = false;
-        cmds[i].probe_until = 0;
-        cmds[i].phase = PHASE_IDLE;
+        redislock_cmd_reset(&cmds[i]);
     }
     /* Deadlines: a command on an open connection is answered within
      * read_timeout; a new connection gets connect_timeout to connect, then
@@ -382,7 +246,7 @@ void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_n
         left_out = skip_failing(cmds, n, opts, start);
     }
     run_round(cmds, n, opts, start);
-    if (left_out && !opts->blocking && !redislock_enough_known(opts->enough)) {
+    if (left_out && !opts->blocking && !redislock_cmd_enough_known(opts->enough)) {
         /* Leaving them out was to save time, but the others did not settle
          * the answer (one yes, one no): ask them after all, rather than
          * report an outcome they can tell. */
@@ -401,65 +265,6 @@ void redislock_pool_exec_direct(redislock_cmd *cmds, size_t n, const redislock_n
     }
     if (opts->enough && !opts->blocking) {
         count_strikes(cmds, n, redislock_now_us());
-    }
-}
-
-bool redislock_cmd_finished(const redislock_cmd *cmd)
-{
-    return cmd->status != REDISLOCK_CMD_NOTSENT && (cmd->phase == PHASE_DONE || cmd->phase == PHASE_IDLE);
-}
-
-bool redislock_enough_any_answer(const redislock_enough *e)
-{
-    for (size_t i = 0; i < e->n; i++) {
-        if (redislock_cmd_finished(&e->cmds[i]) && e->vote(&e->cmds[i]) >= 0) {
-            return true;
-        }
-    }
-    return false;
-}
-
-bool redislock_enough_known(const redislock_enough *e)
-{
-    uint32_t yes = 0, unsure = 0;
-
-    for (size_t i = 0; i < e->n; i++) {
-        const redislock_cmd *cmd = &e->cmds[i];
-        if (!redislock_cmd_finished(cmd)) {
-            unsure++;
-        } else {
-            int v = e->vote(cmd);
-            yes += v == 1;
-            unsure += v == -1;
-        }
-    }
-    /* Yes from a quorum, or not even every failure and every command still
-     * under way turning into a yes would make one. */
-    return yes >= e->quorum || yes + unsure < e->quorum;
-}
-
-const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k)
-{
-    if (cmd->in_hello || k < 0 || k >= cmd->count) {
-        return NULL;
-    }
-    if (k == cmd->count - 1) {
-        return cmd->reply;
-    }
-    return k < cmd->got ? cmd->early[k] : NULL;
-}
-
-void redislock_cmds_dtor(redislock_cmd *cmds, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        for (int k = 0; k < MIN(cmds[i].got, cmds[i].expect - 1); k++) {
-            freeReplyObject(cmds[i].early[k]);
-        }
-        cmds[i].got = 0;
-        if (cmds[i].reply) {
-            freeReplyObject(cmds[i].reply);
-            cmds[i].reply = NULL;
-        }
     }
 }
 

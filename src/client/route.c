@@ -45,9 +45,13 @@
  * (redislock_route_pin.c).
  */
 #include "php_redislock.h"
+#include "client/route.h"
+#include "client/route_pin.h"
+#include "client/sentinel.h"
+#include "client/cluster.h"
+#include "client/pool.h"
 #include "client/topology.h"
-#include "client/conn.h"
-#include "client/reply.h"
+#include "base/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,40 +101,6 @@ typedef struct route_clock {
     uint64_t pause;  /* us, the next pause */
     bool last;       /* the last pass: whatever is answered stands */
 } route_clock;
-
-uint32_t redislock_seeds_exec(const redislock_server *srv, int argc, const char **argv, redislock_cmd *cmds,
-                              smart_str *buf, const redislock_netopts *o)
-{
-    const redislock_topology *topo = srv->topo;
-    uint32_t n = MIN(topo->nseeds, REDISLOCK_MAX_SERVERS);
-    size_t lens[4];
-
-    ZEND_ASSERT(argc <= 4);
-    for (int i = 0; i < argc; i++) {
-        lens[i] = strlen(argv[i]);
-    }
-    redislock_encode(buf, argc, argv, lens);
-    memset(cmds, 0, sizeof(redislock_cmd) * n);
-    for (uint32_t k = 0; k < n; k++) {
-        cmds[k].srv = &topo->seeds[k];
-        cmds[k].buf = ZSTR_VAL(buf->s);
-        cmds[k].len = ZSTR_LEN(buf->s);
-        cmds[k].count = 1;
-        cmds[k].idx = k;
-    }
-    redislock_pool_exec_direct(cmds, n, o);
-    return n;
-}
-
-bool redislock_route_needed(const redislock_cmd *cmds, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (cmds[i].srv->kind != REDISLOCK_SERVER_DIRECT) {
-            return true;
-        }
-    }
-    return false;
-}
 
 void redislock_route_forget(const redislock_server *srv)
 {
@@ -302,22 +272,6 @@ static int pass_commands(route_state *st, const redislock_cmd *cmd)
     return n;
 }
 
-/* Takes the reply at place pos of run's pipeline out of run (so that
- * freeing run leaves it alone). */
-static redisReply *take_reply(redislock_cmd *run, int pos)
-{
-    redisReply *r;
-
-    if (pos == run->count - 1) {
-        r = run->reply;
-        run->reply = NULL;
-    } else {
-        r = run->early[pos];
-        run->early[pos] = NULL;
-    }
-    return r;
-}
-
 /* What reply r of a command sent to srv's node says. */
 static route_verdict judge(const redisReply *r, const redislock_server *srv, const redislock_server **ask)
 {
@@ -363,6 +317,17 @@ static bool may_retry(const route_state *st, route_verdict v, const route_clock 
     return now < clk->until;
 }
 
+/* Command k of cmd is settled: it is no longer pending, and when it is the
+ * last of cmd, run's outcome stands for cmd. */
+static void settled(route_state *st, const redislock_cmd *cmd, const redislock_cmd *run, int k)
+{
+    st->pending &= ~BIT(k);
+    if (k == cmd->count - 1) {
+        st->status = run->status;
+        memcpy(st->errstr, run->errstr, sizeof(st->errstr));
+    }
+}
+
 /* Nothing of the pass was sent (no connection, no time left): the commands
  * stay pending while a failover may explain it, else the last one's failure
  * stands. */
@@ -384,6 +349,62 @@ static void settle_unsent(route_state *st, const redislock_cmd *cmd, const redis
     st->pending &= ~st->sent;
 }
 
+/* The reply of a blocking pop that did not block: the wait ended, nothing
+ * popped. */
+static redisReply *nil_reply(void)
+{
+    redisReply *nil = calloc(1, sizeof(*nil));
+
+    if (!nil) {
+        zend_error_noreturn(E_ERROR, "redislock: out of memory");
+    }
+    nil->type = REDIS_REPLY_NIL;
+    return nil;
+}
+
+/* Reads the reply at place pos of run to command k of cmd: it stands, or
+ * the command is sent again (see the top). known: run was answered;
+ * sent_again: the command before k is sent again. Returns whether k is. */
+static bool settle_command(route_state *st, const redislock_cmd *cmd, redislock_cmd *run, int k, int pos, bool known,
+                           bool sent_again, const route_clock *clk)
+{
+    const redislock_server *named = NULL;
+    const redisReply *r = redislock_cmd_reply(run, pos);
+    route_verdict v;
+
+    if (!r || (pos == run->count - 1 && !known)) {
+        /* Not answered: its outcome is unknown, and so is what follows. */
+        settled(st, cmd, run, k);
+        return sent_again;
+    }
+    if (sent_again && follower(st, cmd, k)) {
+        /* Ran where the command before it was turned away: again with it. */
+        return true;
+    }
+    v = judge(r, cmd->srv, &named);
+    if (v == ROUTE_DONE) {
+        redislock_route_pin_ran(cmd->srv);
+    } else if (v == ROUTE_FAILOVER && redislock_route_pin_stays(cmd->srv)) {
+        v = ROUTE_DONE; /* ran on the pinned node before: the answer stands */
+    }
+    if (v != ROUTE_DONE && (st->blocking & BIT(k))) {
+        st->pending &= ~BIT(k);
+        st->reply[k] = nil_reply();
+        return false;
+    }
+    if (v != ROUTE_DONE && may_retry(st, v, clk)) {
+        st->failovers += v == ROUTE_FAILOVER;
+        st->redirects += v == ROUTE_MOVED || v == ROUTE_ASK;
+        st->pause = st->pause || v == ROUTE_WAIT
+                    || (v != ROUTE_FAILOVER && st->redirects > ROUTE_REDIRECTS_FREE);
+        st->ask = v == ROUTE_ASK ? named : st->ask;
+        return true;
+    }
+    st->reply[k] = redislock_cmd_take_reply(run, pos);
+    settled(st, cmd, run, k);
+    return false;
+}
+
 /* Reads the outcome of a pass: each command's reply stands, or sends it
  * again (see the top). */
 static void settle(route_state *st, const redislock_cmd *cmd, redislock_cmd *run, const route_clock *clk)
@@ -402,66 +423,11 @@ static void settle(route_state *st, const redislock_cmd *cmd, redislock_cmd *run
     }
     st->ask = NULL;
     for (int k = 0; k < cmd->count; k++) {
-        const redislock_server *named = NULL;
-        const redisReply *r;
-        route_verdict v;
-
         if (!(st->sent & BIT(k))) {
             continue;
         }
         pos += asked ? 1 : 0; /* ASKING's own reply */
-        r = redislock_cmd_reply(run, pos);
-        if (!r || (pos == run->count - 1 && !known)) {
-            /* Not answered: its outcome is unknown, and so is what follows. */
-            st->pending &= ~BIT(k);
-            if (k == cmd->count - 1) {
-                st->status = run->status;
-                memcpy(st->errstr, run->errstr, sizeof(st->errstr));
-            }
-            pos++;
-            continue;
-        }
-        if (sent_again && follower(st, cmd, k)) {
-            /* Ran where the command before it was turned away: again with it. */
-            pos++;
-            continue;
-        }
-        v = judge(r, cmd->srv, &named);
-        if (v == ROUTE_DONE) {
-            redislock_route_pin_ran(cmd->srv);
-        } else if (v == ROUTE_FAILOVER && redislock_route_pin_stays(cmd->srv)) {
-            v = ROUTE_DONE; /* ran on the pinned node before: the answer stands */
-        }
-        if (v != ROUTE_DONE && (st->blocking & BIT(k))) {
-            /* Did not block: the wait ended, nothing popped. */
-            redisReply *nil = calloc(1, sizeof(*nil));
-            if (!nil) {
-                zend_error_noreturn(E_ERROR, "redislock: out of memory");
-            }
-            nil->type = REDIS_REPLY_NIL;
-            st->pending &= ~BIT(k);
-            st->reply[k] = nil;
-            sent_again = false;
-            pos++;
-            continue;
-        }
-        if (v != ROUTE_DONE && may_retry(st, v, clk)) {
-            sent_again = true;
-            st->failovers += v == ROUTE_FAILOVER;
-            st->redirects += v == ROUTE_MOVED || v == ROUTE_ASK;
-            st->pause = st->pause || v == ROUTE_WAIT
-                        || (v != ROUTE_FAILOVER && st->redirects > ROUTE_REDIRECTS_FREE);
-            st->ask = v == ROUTE_ASK ? named : st->ask;
-            pos++;
-            continue;
-        }
-        sent_again = false;
-        st->pending &= ~BIT(k);
-        st->reply[k] = take_reply(run, pos);
-        if (k == cmd->count - 1) {
-            st->status = run->status;
-            memcpy(st->errstr, run->errstr, sizeof(st->errstr));
-        }
+        sent_again = settle_command(st, cmd, run, k, pos, known, sent_again, clk);
         pos++;
     }
 }
@@ -470,19 +436,7 @@ static void settle(route_state *st, const redislock_cmd *cmd, redislock_cmd *run
  * places. */
 static void state_finish(route_state *st, redislock_cmd *cmd)
 {
-    int last = cmd->count - 1;
-
-    for (int k = 0; k < last; k++) {
-        cmd->early[k] = st->reply[k];
-    }
-    cmd->reply = st->reply[last];
-    cmd->got = last;
-    cmd->expect = cmd->count;
-    cmd->in_hello = false;
-    cmd->conn = NULL;
-    cmd->phase = PHASE_DONE;
-    cmd->status = st->status;
-    memcpy(cmd->errstr, st->errstr, sizeof(cmd->errstr));
+    redislock_cmd_finish(cmd, st->reply, st->status, st->errstr);
     if (!cmd->reply && (cmd->status == REDISLOCK_CMD_OK || cmd->status == REDISLOCK_CMD_ERROR)) {
         cmd->status = REDISLOCK_CMD_CONNECT;
     }
@@ -521,7 +475,7 @@ static void route_pass(redislock_cmd *cmds, route_state *st, size_t n, const red
         idx[m++] = i;
     }
     if (m > 0) {
-        redislock_pool_exec_direct(run, m, o);
+        redislock_pool_exec(run, m, o);
     }
     for (size_t k = 0; k < m; k++) {
         size_t i = idx[k];
@@ -532,7 +486,7 @@ static void route_pass(redislock_cmd *cmds, route_state *st, size_t n, const red
             continue;
         }
         settle(&st[i], &cmds[i], &run[k], clk);
-        redislock_cmds_dtor(&run[k], 1);
+        redislock_cmd_dtor(&run[k], 1);
     }
 }
 

@@ -17,6 +17,7 @@
  * each script checks again where the key is now.
  */
 #include "php_redislock.h"
+#include "client/route_pin.h"
 #include "client/topology.h"
 
 #include <string.h>
@@ -45,7 +46,7 @@ void redislock_route_pin(const redislock_servers *list)
     }
 }
 
-void redislock_route_unpin(const redislock_servers *list)
+void redislock_route_pin_end(const redislock_servers *list)
 {
     for (uint32_t i = 0; i < list->count; i++) {
         redislock_topology *topo = list->server[i].topo;

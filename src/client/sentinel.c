@@ -15,7 +15,12 @@
  * are not asked again in the middle of one.
  */
 #include "php_redislock.h"
+#include "client/sentinel.h"
+#include "client/seeds.h"
+#include "client/pool.h"
 #include "client/topology.h"
+#include "base/clock.h"
+#include "base/resp.h"
 
 #include <string.h>
 
@@ -44,7 +49,7 @@ static bool is_master(const redislock_server *node, const redislock_server *srv,
     encode(&buf, 1, argv);
     cmd.buf = ZSTR_VAL(buf.s);
     cmd.len = ZSTR_LEN(buf.s);
-    redislock_pool_exec_direct(&cmd, 1, o);
+    redislock_pool_exec(&cmd, 1, o);
     if (cmd.status != REDISLOCK_CMD_OK) {
         snprintf(err, errlen, "the Sentinels name %s as master of %s, but: %s", node->label, srv->topo->master,
                  cmd.errstr);
@@ -58,7 +63,7 @@ static bool is_master(const redislock_server *node, const redislock_server *srv,
     } else {
         snprintf(err, errlen, "%s did not answer ROLE as a Redis server does", node->label);
     }
-    redislock_cmds_dtor(&cmd, 1);
+    redislock_cmd_dtor(&cmd, 1);
     smart_str_free(&buf);
     return master;
 }
@@ -165,7 +170,7 @@ static redislock_server *ask(const redislock_server *srv, const redislock_netopt
     redislock_server *node;
 
     node = pick(srv, cmds, n, o, answered, err, errlen);
-    redislock_cmds_dtor(cmds, n);
+    redislock_cmd_dtor(cmds, n);
     smart_str_free(&buf);
     return node;
 }

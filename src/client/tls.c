@@ -18,7 +18,7 @@
  * across fork() must not disturb the parent).
  */
 #include "php_redislock.h"
-#include "client/transport.h"
+#include "client/tls.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -231,9 +231,9 @@ static int tls_bio(redislock_transport *t, SSL *ssl)
 
 static void tls_close(redislock_transport *t)
 {
-    if (t->tls) {
-        SSL_free(t->tls);
-        t->tls = NULL;
+    if (t->priv) {
+        SSL_free(t->priv);
+        t->priv = NULL;
     }
     if (t->fd >= 0) {
         close(t->fd);
@@ -247,14 +247,14 @@ static int tls_connect(redislock_transport *t, const redislock_server *srv)
     SSL *ssl;
 
     t->fd = -1;
-    t->tls = NULL;
+    t->priv = NULL;
     t->want = 0;
     t->handshaking = false;
     ERR_clear_error();
     if ((ctx = ctx_get(t, srv)) == NULL) {
         return REDISLOCK_ERR;
     }
-    if (redislock_tcp_connect(t, srv) != REDISLOCK_OK) {
+    if (redislock_transport_tcp_connect(t, srv) != REDISLOCK_OK) {
         SSL_CTX_free(ctx);
         return REDISLOCK_ERR;
     }
@@ -264,7 +264,7 @@ static int tls_connect(redislock_transport *t, const redislock_server *srv)
         tls_close(t);
         return tls_fail(t, "cannot create a TLS session: %s", ssl_reason("out of memory"));
     }
-    t->tls = ssl;
+    t->priv = ssl;
     if (tls_bio(t, ssl) != REDISLOCK_OK || tls_name(t, ssl, srv) != REDISLOCK_OK) {
         tls_close(t);
         return REDISLOCK_ERR;
@@ -276,7 +276,7 @@ static int tls_connect(redislock_transport *t, const redislock_server *srv)
 /* Why a handshake failed, in words without secrets. */
 static int handshake_failed(redislock_transport *t, int rc, int e)
 {
-    long v = SSL_get_verify_result(t->tls);
+    long v = SSL_get_verify_result(t->priv);
     unsigned long last = ERR_peek_last_error();
 
     if (v == X509_V_ERR_HOSTNAME_MISMATCH || v == X509_V_ERR_IP_ADDRESS_MISMATCH) {
@@ -306,7 +306,7 @@ static int tls_connected(redislock_transport *t)
     int rc, e;
 
     if (!t->handshaking) {
-        if (redislock_socket_connected(t) != REDISLOCK_OK) {
+        if (redislock_transport_socket_connected(t) != REDISLOCK_OK) {
             tls_close(t);
             return REDISLOCK_ERR;
         }
@@ -314,13 +314,13 @@ static int tls_connected(redislock_transport *t)
     }
     ERR_clear_error();
     errno = 0;
-    rc = SSL_connect(t->tls);
+    rc = SSL_connect(t->priv);
     if (rc == 1) {
         t->handshaking = false;
         t->want = 0;
         return REDISLOCK_OK;
     }
-    e = SSL_get_error(t->tls, rc);
+    e = SSL_get_error(t->priv, rc);
     if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) {
         t->want = e == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT;
         return REDISLOCK_AGAIN;
@@ -334,7 +334,7 @@ static int tls_connected(redislock_transport *t)
  * and send() terms; a TLS-level failure says why in errstr. */
 static ssize_t tls_io_result(redislock_transport *t, int rc)
 {
-    int e = SSL_get_error(t->tls, rc);
+    int e = SSL_get_error(t->priv, rc);
 
     switch (e) {
         case SSL_ERROR_WANT_READ:
@@ -359,42 +359,39 @@ static ssize_t tls_io_result(redislock_transport *t, int rc)
     }
 }
 
-/* Empties OpenSSL's error queue (of this thread), which SSL_get_error()
- * needs empty before the call it judges. Looking is much cheaper than
- * clearing, and the queue is almost always empty already. */
-static void errors_clear(void)
+/* Readies an SSL_read or SSL_write: empties OpenSSL's error queue (of this
+ * thread), which SSL_get_error() needs empty before the call it judges
+ * (looking is much cheaper than clearing, and the queue is almost always
+ * empty already), and errno. */
+static void io_begin(void)
 {
     if (ERR_peek_error() != 0) {
         ERR_clear_error();
     }
+    errno = 0;
+}
+
+/* The result of an SSL_read or SSL_write that returned rc, in recv() and
+ * send() terms. */
+static ssize_t io_end(redislock_transport *t, int rc)
+{
+    if (rc > 0) {
+        t->want = 0;
+        return rc;
+    }
+    return tls_io_result(t, rc);
 }
 
 static ssize_t tls_read(redislock_transport *t, char *buf, size_t len)
 {
-    int rc;
-
-    errors_clear();
-    errno = 0;
-    rc = SSL_read(t->tls, buf, (int) MIN(len, INT_MAX));
-    if (rc > 0) {
-        t->want = 0;
-        return rc;
-    }
-    return tls_io_result(t, rc);
+    io_begin();
+    return io_end(t, SSL_read(t->priv, buf, (int) MIN(len, INT_MAX)));
 }
 
 static ssize_t tls_write(redislock_transport *t, const char *buf, size_t len)
 {
-    int rc;
-
-    errors_clear();
-    errno = 0;
-    rc = SSL_write(t->tls, buf, (int) MIN(len, INT_MAX));
-    if (rc > 0) {
-        t->want = 0;
-        return rc;
-    }
-    return tls_io_result(t, rc);
+    io_begin();
+    return io_end(t, SSL_write(t->priv, buf, (int) MIN(len, INT_MAX)));
 }
 
 /* With read-ahead, one recv() can take several records off the socket: a
@@ -404,9 +401,17 @@ static ssize_t tls_write(redislock_transport *t, const char *buf, size_t len)
  * (SSL_has_pending covers both). */
 static bool tls_pending(const redislock_transport *t)
 {
-    return t->tls && (SSL_pending(t->tls) > 0 || SSL_has_pending(t->tls));
+    return t->priv && (SSL_pending(t->priv) > 0 || SSL_has_pending(t->priv));
 }
 
-const redislock_transport_ops redislock_transport_tls = {
-    "tls", tls_connect, tls_connected, tls_read, tls_write, tls_pending, tls_close,
+/* The words of the TLS layer for the last failure (tls_fail()), if it was
+ * the TLS layer's. */
+static const char *tls_error(const redislock_transport *t)
+{
+    return t->err == EPROTO && t->errstr[0] ? t->errstr : NULL;
+}
+
+const redislock_transport_ops redislock_tls_transport = {
+    "TLS", NULL, "a server that does not speak TLS on this port waits like this", tls_connect, tls_connected,
+    tls_read, tls_write, tls_pending, tls_close, tls_error,
 };

@@ -50,7 +50,7 @@ static int start(redislock_transport *t, int family, const struct sockaddr *addr
     return REDISLOCK_OK;
 }
 
-int redislock_tcp_connect(redislock_transport *t, const redislock_server *srv)
+int redislock_transport_tcp_connect(redislock_transport *t, const redislock_server *srv)
 {
     static const int families[] = { AF_INET, AF_INET6 };
     struct addrinfo hints, *found = NULL;
@@ -97,7 +97,7 @@ static int unix_connect(redislock_transport *t, const redislock_server *srv)
     return start(t, AF_UNIX, (struct sockaddr *) &sa, sizeof(sa));
 }
 
-int redislock_socket_connected(redislock_transport *t)
+int redislock_transport_socket_connected(redislock_transport *t)
 {
     int err = 0;
     socklen_t len = sizeof(err);
@@ -134,18 +134,21 @@ static void socket_close(redislock_transport *t)
     }
 }
 
+/* A socket has no words of its own: errno says why. */
+static const char *socket_error(const redislock_transport *t)
+{
+    (void) t;
+    return NULL;
+}
+
+#define PLAIN_HANGUP "if this port speaks TLS, use rediss://"
+
 const redislock_transport_ops redislock_transport_tcp = {
-    "tcp", redislock_tcp_connect, redislock_socket_connected, socket_read, socket_write, socket_pending, socket_close,
+    "TCP", PLAIN_HANGUP, NULL, redislock_transport_tcp_connect, redislock_transport_socket_connected, socket_read,
+    socket_write, socket_pending, socket_close, socket_error,
 };
 
 const redislock_transport_ops redislock_transport_unix = {
-    "unix", unix_connect, redislock_socket_connected, socket_read, socket_write, socket_pending, socket_close,
+    "unix socket", PLAIN_HANGUP, NULL, unix_connect, redislock_transport_socket_connected, socket_read, socket_write,
+    socket_pending, socket_close, socket_error,
 };
-
-const redislock_transport_ops *redislock_transport_for(const redislock_server *srv)
-{
-    if (srv->path) {
-        return &redislock_transport_unix;
-    }
-    return srv->tls ? &redislock_transport_tls : &redislock_transport_tcp;
-}

@@ -1,9 +1,12 @@
 /*
- * Transports: how bytes reach a server. The pool drives every connection
+ * Transports: how bytes reach a server. The I/O drives every connection
  * through one table of operations (as hiredis 1.x does with its
- * redisContextFuncs), so that a new transport (TLS next) is a new table,
- * not a branch in the pool. Each keeps its errors hiredis-style: err (an
- * errno value, 0 when none) and errstr, in the transport itself.
+ * redisContextFuncs), so that a new transport (TLS, redislock_tls.c) is a
+ * new table, not a branch in the I/O, and no caller compares tables. Each
+ * keeps its errors hiredis-style: err (an errno value, 0 when none) and
+ * errstr, in the transport itself, and its own state behind priv (as
+ * hiredis's privctx). This file also holds the plain transports: TCP (IPv4,
+ * else IPv6, as hiredis resolves) and unix sockets.
  *
  * All are non-blocking: connect() starts, the pool polls the descriptor
  * for writability (or what want says), then connected() finishes, or says
@@ -19,7 +22,13 @@
 typedef struct redislock_transport redislock_transport;
 
 typedef struct redislock_transport_ops {
-    const char *name;
+    const char *name;       /* for messages: "TLS" */
+    /* A hint for a server that hangs up on the first command without a
+     * word: the port may speak another protocol. NULL: none. */
+    const char *hangup_hint;
+    /* A hint for a handshake of the transport's own (handshaking) that did
+     * not end in time. NULL for a transport with none. */
+    const char *stall_hint;
     /* Starts connecting to srv. REDISLOCK_OK with t->fd open, or
      * REDISLOCK_ERR with t->err and t->errstr set (and nothing open). */
     int (*connect)(redislock_transport *t, const redislock_server *srv);
@@ -40,9 +49,13 @@ typedef struct redislock_transport_ops {
      * records not yet returned, or the start of one). A connection is idle
      * only when this is false and its reply reader is empty too. */
     bool (*pending)(const redislock_transport *t);
-    /* Closes the descriptor. Writes nothing: a connection inherited across
-     * fork() is closed without disturbing the parent that still uses it. */
+    /* Closes the descriptor and frees priv. Writes nothing: a connection
+     * inherited across fork() is closed without disturbing the parent that
+     * still uses it. */
     void (*close)(redislock_transport *t);
+    /* The transport's own words for why the last read() or write() failed
+     * (a TLS alert), or NULL when errno says it all. */
+    const char *(*error)(const redislock_transport *t);
 } redislock_transport_ops;
 
 struct redislock_transport {
@@ -51,24 +64,19 @@ struct redislock_transport {
     int err;            /* errno of the last failure, 0 when none */
     char errstr[160];
     short want;         /* poll events the transport waits for now, 0: those of the phase */
-    bool handshaking;   /* connected at the socket level, a handshake (TLS) still under way */
-    void *tls;          /* the TLS session (SSL *), or NULL */
+    bool handshaking;   /* connected at the socket level, the transport's own handshake still under way */
+    void *priv;         /* the transport's own state (TLS: its session), or NULL */
 };
 
 #define REDISLOCK_AGAIN 1 /* connected(): not yet, poll for want */
 
 extern const redislock_transport_ops redislock_transport_tcp;
 extern const redislock_transport_ops redislock_transport_unix;
-extern const redislock_transport_ops redislock_transport_tls; /* redislock_tls.c */
 
-/* For the TLS transport: TCP's connect and connected. */
-int redislock_tcp_connect(redislock_transport *t, const redislock_server *srv);
-int redislock_socket_connected(redislock_transport *t);
-
-/* Process end: frees the TLS contexts kept for reuse. */
-void redislock_tls_shutdown(void);
-
-/* The transport for a server. */
-const redislock_transport_ops *redislock_transport_for(const redislock_server *srv);
+/* For a transport over TCP (TLS): TCP's connect, and the check that a
+ * socket's non-blocking connect succeeded (REDISLOCK_OK, or REDISLOCK_ERR
+ * with err and errstr, the descriptor closed). */
+int redislock_transport_tcp_connect(redislock_transport *t, const redislock_server *srv);
+int redislock_transport_socket_connected(redislock_transport *t);
 
 #endif /* REDISLOCK_TRANSPORT_H */

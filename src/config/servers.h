@@ -85,9 +85,8 @@ int redislock_servers_get(const zend_string *dsn, redislock_servers **out, char 
 int redislock_servers_get_tls(const zend_string *dsn, const redislock_tls_settings *tls, redislock_servers **out,
                               char *err, size_t errlen);
 
-/* Whether any server of the list uses TLS; is a Redis Cluster. */
+/* Whether any server of the list uses TLS. */
 bool redislock_servers_tls(const redislock_servers *list);
-bool redislock_servers_cluster(const redislock_servers *list);
 
 /* Process end: forgets the parsed texts. */
 void redislock_servers_forget_parsed(void);

@@ -7,11 +7,13 @@
 #include "php_redislock.h"
 #include "engine/lock.h"
 #include "engine/leftovers.h"
-#include "client/pool.h"
+#include "client/exec.h"
 #include "engine/round.h"
 #include "engine/wait.h"
 #include "engine/scripts.h"
-#include "client/topology.h"
+#include "client/route_pin.h"
+#include "base/clock.h"
+#include "base/resp.h"
 
 static const redislock_key_kind lock_key = REDISLOCK_KEY_LOCK;
 
@@ -24,7 +26,7 @@ static int decide(redislock_lock *l, redislock_cmd *cmds, const redislock_tally 
     if (*verdict == REDISLOCK_VERDICT_UNKNOWN) {
         redislock_lock_describe_failure(l, cmds, t, what);
     }
-    redislock_cmds_dtor(cmds, l->settings.servers->count);
+    redislock_cmd_dtor(cmds, l->settings.servers->count);
     return *verdict == REDISLOCK_VERDICT_UNKNOWN ? REDISLOCK_ERR : REDISLOCK_OK;
 }
 
@@ -143,7 +145,7 @@ void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
             unanswered |= (uint32_t) 1 << cmds[i].idx;
         }
     }
-    redislock_cmds_dtor(cmds, n);
+    redislock_cmd_dtor(cmds, n);
     redislock_lock_keep_leftovers(l, unanswered, NULL);
     l->has_token = false;
     l->held = false;
@@ -235,7 +237,7 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
     if (rc == REDISLOCK_OK) {
         rc = redislock_lock_sync(l, "extend", result);
     }
-    redislock_route_unpin(l->settings.servers);
+    redislock_route_pin_end(l->settings.servers);
     if (renewed && !*result) {
         /* Renewed on the servers, then refused for want of replicas: not
          * counted as renewed after all. */
@@ -334,10 +336,10 @@ static int force_release_now(redislock_lock *l, bool *result)
     if (t.yes + t.no < redislock_lock_quorum(l)) {
         /* Too few answers to say the lock is gone. */
         redislock_lock_describe_failure(l, cmds, &t, "forceRelease");
-        redislock_cmds_dtor(cmds, n);
+        redislock_cmd_dtor(cmds, n);
         return REDISLOCK_ERR;
     }
-    redislock_cmds_dtor(cmds, n);
+    redislock_cmd_dtor(cmds, n);
     *result = t.yes > 0;
     return REDISLOCK_OK;
 }
@@ -352,7 +354,7 @@ static int pinned(redislock_lock *l, int (*op)(redislock_lock *, bool *), bool *
 
     redislock_route_pin(l->settings.servers);
     rc = op(l, result);
-    redislock_route_unpin(l->settings.servers);
+    redislock_route_pin_end(l->settings.servers);
     return rc;
 }
 

@@ -14,7 +14,9 @@
  */
 #include "php_redislock.h"
 #include "engine/leftovers.h"
-#include "client/topology.h"
+#include "client/cluster.h"
+#include "base/clock.h"
+#include "base/process.h"
 
 #include <string.h>
 
@@ -199,9 +201,9 @@ static uint32_t flush_round(uint64_t deadline)
     }
     o.one_deadline = true;
     o.deadline = deadline;
-    redislock_pool_exec(cmds, n, &o);
+    redislock_exec(cmds, n, &o);
     answered = redislock_leftovers_settle();
-    redislock_cmds_dtor(cmds, n);
+    redislock_cmd_dtor(cmds, n);
     for (size_t g = 0; g < n; g++) {
         smart_str_free(&bufs[g]);
     }

@@ -10,7 +10,7 @@
 #define REDISLOCK_LEFTOVERS_H
 
 #include "config/config.h"
-#include "client/pool.h"
+#include "client/exec.h"
 
 #define REDISLOCK_LEFTOVERS_MAX 64 /* the oldest is forgotten past this (its lease ends on its own) */
 

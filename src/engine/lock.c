@@ -10,11 +10,15 @@
 #include "php_redislock.h"
 #include "engine/lock.h"
 #include "engine/leftovers.h"
-#include "client/pool.h"
+#include "client/exec.h"
 #include "engine/round.h"
 #include "engine/wait.h"
 #include "engine/scripts.h"
-#include "client/topology.h"
+#include "client/route_pin.h"
+#include "client/cluster.h"
+#include "base/clock.h"
+#include "base/hex.h"
+#include "base/process.h"
 
 /* The mask of all the lock's servers. */
 uint32_t redislock_lock_all_servers(const redislock_lock *l)
@@ -214,7 +218,7 @@ static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const redisloc
     if (t->yes + t->no < redislock_lock_quorum(l)) {
         redislock_lock_describe_failure(l, cmds, t, "acquire");
     }
-    redislock_cmds_dtor(cmds, n);
+    redislock_cmd_dtor(cmds, n);
     redislock_lock_keep_leftovers(l, t->mayhold & ~t->replied, NULL);
     redislock_lock_cleanup(l, t->mayhold & t->replied, redislock_lock_op_deadline(l));
     if (t->yes + t->no < redislock_lock_quorum(l)) {
@@ -239,7 +243,7 @@ int redislock_lock_attempt_end(redislock_lock *l, redislock_cmd *cmds, const red
 {
     if (granted && redislock_now_us() < valid_until) {
         redislock_lock_granted(l, valid_until, fence);
-        redislock_cmds_dtor(cmds, l->settings.servers->count);
+        redislock_cmd_dtor(cmds, l->settings.servers->count);
         *result = true;
         return REDISLOCK_OK;
     }
@@ -316,7 +320,7 @@ bool redislock_lock_fence_recorded(redislock_lock *l, zend_long fence)
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
-    redislock_cmds_dtor(cmds, n);
+    redislock_cmd_dtor(cmds, n);
     return t.yes >= redislock_lock_quorum(l);
 }
 
@@ -450,7 +454,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     if (rc == REDISLOCK_OK) {
         rc = redislock_lock_sync(l, "acquire", result);
     }
-    redislock_route_unpin(l->settings.servers);
+    redislock_route_pin_end(l->settings.servers);
     if (*result) {
         /* Counted once reported: a grant refused for want of replicas is none. */
         REDISLOCK_G(stats).acquired++;
@@ -460,7 +464,7 @@ int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
 
 void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name)
 {
-    redislock_keys_init(&l->keys, prefix, name, redislock_servers_cluster(l->settings.servers));
+    redislock_keys_init(&l->keys, prefix, name, redislock_cluster_any(l->settings.servers));
     l->wait = redislock_wait_for(&l->settings);
 }
 

@@ -7,11 +7,12 @@
 #define REDISLOCK_LOCK_H
 
 #include "config/config.h"
-#include "client/pool.h"
+#include "client/exec.h"
 #include "engine/leftovers.h"
 #include "base/error.h"
 #include "engine/keys.h"
 #include "engine/round.h"
+#include "base/process.h"
 
 #define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
 #define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)

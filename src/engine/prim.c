@@ -6,6 +6,7 @@
 #include "engine/prim.h"
 #include "engine/keys.h"
 #include "php/options.h"
+#include "base/clock.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -177,7 +178,7 @@ int redislock_prim_unexpected(redislock_prim *p, redislock_cmd *cmd, const char 
 
     redislock_tally_failure(&t, cmd);
     redislock_tally_describe(&t, 1, 1, cmd, what, &p->err);
-    redislock_cmds_dtor(cmd, 1);
+    redislock_cmd_dtor(cmd, 1);
     return REDISLOCK_ERR;
 }
 

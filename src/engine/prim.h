@@ -9,7 +9,7 @@
 
 #include "config/config.h"
 #include "base/error.h"
-#include "client/pool.h"
+#include "client/exec.h"
 #include "engine/round.h"
 #include "engine/scripts.h"
 
@@ -60,7 +60,7 @@ void redislock_prim_call_init(redislock_prim *p, redislock_call *c);
 
 /* Runs script on p's server with the call c (EVALSHA, EVAL after
  * NOSCRIPT). On success *cmd holds the reply (free it with
- * redislock_cmds_dtor()) and the return is REDISLOCK_OK; otherwise p->err
+ * redislock_cmd_dtor()) and the return is REDISLOCK_OK; otherwise p->err
  * says why "what" failed. */
 int redislock_prim_script(redislock_prim *p, const redislock_script *script, redislock_call *c, redislock_cmd *cmd,
                           const char *what);

@@ -5,6 +5,7 @@
 #include "engine/round.h"
 #include "engine/leftovers.h"
 #include "client/reply.h"
+#include "base/resp.h"
 
 #include <string.h>
 
@@ -37,7 +38,7 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
             }
         }
     }
-    redislock_pool_exec(cmds, n, o);
+    redislock_exec(cmds, n, o);
     if (any) {
         redislock_leftovers_settle();
         for (size_t i = 0; i < n; i++) {
@@ -135,7 +136,7 @@ uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, co
     n = redislock_round_send(list, mask, o, cmds, argc, argv, lens);
     for (uint32_t i = 0; i < n; i++) {
         if (redislock_cmd_noscript(&cmds[i])) {
-            redislock_cmds_dtor(&cmds[i], 1);
+            redislock_cmd_dtor(&cmds[i], 1);
             again[reload] = cmds[i];
             where[reload++] = i;
         }
@@ -168,7 +169,7 @@ void redislock_round_pipeline(const redislock_server *srv, redislock_cmd *cmd, c
     cmd->buf = ZSTR_VAL(buf.s);
     cmd->len = ZSTR_LEN(buf.s);
     cmd->count = n;
-    redislock_pool_exec(cmd, 1, o);
+    redislock_exec(cmd, 1, o);
     cmd->buf = NULL;
     smart_str_free(&buf);
 }

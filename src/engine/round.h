@@ -10,7 +10,7 @@
 
 #include "config/config.h"
 #include "base/error.h"
-#include "client/pool.h"
+#include "client/exec.h"
 #include "engine/scripts.h"
 
 /* How the servers answered one round. Bit i of a mask is server i of the

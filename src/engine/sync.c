@@ -29,7 +29,8 @@
 #include "engine/lock.h"
 #include "engine/round.h"
 #include "engine/wait.h"
-#include "client/topology.h"
+#include "client/route.h"
+#include "base/resp.h"
 
 #include <string.h>
 
@@ -82,7 +83,7 @@ static void send_wait(redislock_lock *l, redislock_cmd *cmds, smart_str *buf, ze
         cmds[i].count = 2;
         cmds[i].idx = i;
     }
-    redislock_pool_exec(cmds, list->count, &o);
+    redislock_exec(cmds, list->count, &o);
 }
 
 int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
@@ -109,7 +110,7 @@ int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
             snprintf(why, sizeof(why), ": %s", reason);
         }
     }
-    redislock_cmds_dtor(cmds, count);
+    redislock_cmd_dtor(cmds, count);
     smart_str_free(&buf);
     if ((uint32_t) __builtin_popcount(acked) >= redislock_lock_quorum(l)) {
         return REDISLOCK_OK;

@@ -5,6 +5,8 @@
  */
 #include "php_redislock.h"
 #include "engine/wait.h"
+#include "base/clock.h"
+#include "base/process.h"
 
 #include <unistd.h>
 

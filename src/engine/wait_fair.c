@@ -15,6 +15,7 @@
  */
 #include "php_redislock.h"
 #include "engine/wait.h"
+#include "base/clock.h"
 
 /* One attempt by acquire_fair.lua. A caller that will wait joins the queue,
  * or renews its place. */
@@ -128,7 +129,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
     popped = redislock_wait_blpop(l, &cmd, redislock_lock_key(l, REDISLOCK_KEY_WAKE_SLOT + l->fair_slot), block,
                                   &(redislock_words) { c.argc, c.argv, c.lens }, &sent_at);
     if (!popped || popped->type == REDIS_REPLY_ERROR) {
-        redislock_cmds_dtor(&cmd, 1);
+        redislock_cmd_dtor(&cmd, 1);
         w->blocking = false;
         return redislock_wait_sleep(w, UINT64_MAX);
     }
@@ -136,11 +137,11 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
         /* The server lost claim_fair.lua: claim again the way that loads it. */
         redislock_lock_call_all(l, &redislock_script_claim_fair, &again, &c, NULL);
         claim = claim_read(l, &again, &claimed, &fence);
-        redislock_cmds_dtor(&again, 1);
+        redislock_cmd_dtor(&again, 1);
     } else {
         claim = claim_read(l, &cmd, &claimed, &fence);
     }
-    redislock_cmds_dtor(&cmd, 1);
+    redislock_cmd_dtor(&cmd, 1);
     if (claim == FAILURE) {
         /* The claim may have failed midway, with the lock ours: giving up
          * (the caller's) passes it on and leaves the queue. */

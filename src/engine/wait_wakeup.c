@@ -56,6 +56,9 @@
 #include "zend_smart_str.h"
 #include "engine/wait.h"
 #include "client/reply.h"
+#include "base/clock.h"
+#include "base/hex.h"
+#include "base/process.h"
 
 /* {{{ How long locks stay marked as waited for, as far as this process
  * knows: kept for the lock's later objects too, as every request makes a

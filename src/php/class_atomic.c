@@ -18,6 +18,8 @@
 #include "engine/prim.h"
 #include "client/reply.h"
 #include "php/redislock_atomic_arginfo.h"
+#include "base/clock.h"
+#include "base/process.h"
 
 #define JITTER_BASE_US 20    /* update(): ceiling of the first random sleep */
 #define JITTER_CAP_US 20000  /* ... doubling with each conflict up to this */
@@ -99,7 +101,7 @@ static int atomic_get(redislock_atomic *o, zval *out)
     } else {
         return redislock_prim_unexpected(&o->prim, &cmd, "get");
     }
-    redislock_cmds_dtor(&cmd, 1);
+    redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
 }
 
@@ -125,7 +127,7 @@ static int atomic_cas(redislock_atomic *o, const zend_string *expected, const ze
         return redislock_prim_unexpected(&o->prim, &cmd, "compareAndSet");
     }
     *written = cmd.reply->integer == 1;
-    redislock_cmds_dtor(&cmd, 1);
+    redislock_cmd_dtor(&cmd, 1);
     if (!*written) {
         REDISLOCK_G(stats).atomic_conflicts++;
     }
@@ -368,10 +370,10 @@ PHP_METHOD(RedisLock_Atomic, increment)
         ATOMIC_THROW(o);
     }
     if (r->element[0]->integer != 1) {
-        redislock_cmds_dtor(&cmd, 1);
+        redislock_cmd_dtor(&cmd, 1);
         RETURN_FALSE;
     }
-    redislock_cmds_dtor(&cmd, 1);
+    redislock_cmd_dtor(&cmd, 1);
     RETURN_LONG(value);
 }
 

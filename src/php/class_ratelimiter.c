@@ -16,6 +16,7 @@
 #include "php_redislock.h"
 #include "engine/prim.h"
 #include "php/redislock_ratelimiter_arginfo.h"
+#include "base/clock.h"
 
 #define RATE_MAX 2147483647 /* largest limit and window (ms) */
 
@@ -134,7 +135,7 @@ static int rate_take(redislock_ratelimiter *o, zend_long permits, bool *taken)
     *taken = r->element[0]->integer == 1;
     o->remaining = (zend_long) MAX(0, MIN(r->element[1]->integer, o->limit));
     o->retry_after = *taken ? 0 : (zend_long) MAX(1, r->element[2]->integer);
-    redislock_cmds_dtor(&cmd, 1);
+    redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
 }
 
@@ -216,7 +217,7 @@ PHP_METHOD(RedisLock_RateLimiter, reset)
         redislock_prim_throw(&o->prim);
         RETURN_THROWS();
     }
-    redislock_cmds_dtor(&cmd, 1);
+    redislock_cmd_dtor(&cmd, 1);
     o->remaining = o->limit;
     o->retry_after = 0;
 }

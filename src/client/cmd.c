@@ -1,0 +1,109 @@
+/*
+ * A command and what came of it: its deadline, its replies, its end, and
+ * the quorum test of a round (redislock_cmd.h).
+ */
+#include "php_redislock.h"
+#include "client/cmd.h"
+
+#include <string.h>
+
+void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint64_t from, zend_long timeout_ms)
+{
+    cmd->deadline = from + (uint64_t) timeout_ms * 1000;
+    cmd->timeout_ms = timeout_ms;
+    if (o->deadline && o->deadline < cmd->deadline) {
+        cmd->deadline = o->deadline;
+        cmd->timeout_ms = o->deadline > from ? (zend_long) ((o->deadline - from) / 1000) : 0;
+    }
+}
+
+const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k)
+{
+    if (cmd->in_hello || k < 0 || k >= cmd->count) {
+        return NULL;
+    }
+    if (k == cmd->count - 1) {
+        return cmd->reply;
+    }
+    return k < cmd->got ? cmd->early[k] : NULL;
+}
+
+redisReply *redislock_cmd_take_reply(redislock_cmd *cmd, int k)
+{
+    redisReply *r;
+
+    if (k == cmd->count - 1) {
+        r = cmd->reply;
+        cmd->reply = NULL;
+    } else {
+        r = cmd->early[k];
+        cmd->early[k] = NULL;
+    }
+    return r;
+}
+
+void redislock_cmd_finish(redislock_cmd *cmd, redisReply *const *replies, int status, const char *errstr)
+{
+    int last = cmd->count - 1;
+
+    for (int k = 0; k < last; k++) {
+        cmd->early[k] = replies[k];
+    }
+    cmd->reply = replies[last];
+    cmd->got = last;
+    cmd->expect = cmd->count;
+    cmd->in_hello = false;
+    cmd->conn = NULL;
+    cmd->phase = REDISLOCK_PHASE_DONE;
+    cmd->status = status;
+    memcpy(cmd->errstr, errstr, sizeof(cmd->errstr));
+}
+
+bool redislock_cmd_finished(const redislock_cmd *cmd)
+{
+    return cmd->status != REDISLOCK_CMD_NOTSENT
+        && (cmd->phase == REDISLOCK_PHASE_DONE || cmd->phase == REDISLOCK_PHASE_IDLE);
+}
+
+void redislock_cmd_dtor(redislock_cmd *cmds, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        for (int k = 0; k < MIN(cmds[i].got, cmds[i].expect - 1); k++) {
+            freeReplyObject(cmds[i].early[k]);
+        }
+        cmds[i].got = 0;
+        if (cmds[i].reply) {
+            freeReplyObject(cmds[i].reply);
+            cmds[i].reply = NULL;
+        }
+    }
+}
+
+bool redislock_cmd_enough_answered(const redislock_enough *e)
+{
+    for (size_t i = 0; i < e->n; i++) {
+        if (redislock_cmd_finished(&e->cmds[i]) && e->vote(&e->cmds[i]) >= 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool redislock_cmd_enough_known(const redislock_enough *e)
+{
+    uint32_t yes = 0, unsure = 0;
+
+    for (size_t i = 0; i < e->n; i++) {
+        const redislock_cmd *cmd = &e->cmds[i];
+        if (!redislock_cmd_finished(cmd)) {
+            unsure++;
+        } else {
+            int v = e->vote(cmd);
+            yes += v == 1;
+            unsure += v == -1;
+        }
+    }
+    /* Yes from a quorum, or not even every failure and every command still
+     * under way turning into a yes would make one. */
+    return yes >= e->quorum || yes + unsure < e->quorum;
+}

@@ -1,0 +1,137 @@
+/*
+ * A command for one server and what came of it: the bottom of the Redis
+ * client. The caller fills in what to send and where; the layers above
+ * (exec, route, pool, io) fill in the replies, a status and errstr, as
+ * hiredis keeps err and errstr in its context. Also the options of an
+ * exchange (redislock_netopts) and the quorum test that lets a round end
+ * before every server answered (redislock_enough). No zvals here.
+ */
+#ifndef REDISLOCK_CMD_H
+#define REDISLOCK_CMD_H
+
+#include "config/config.h"
+#include <hiredis/hiredis.h>
+
+/* Outcome of one command on one server. */
+#define REDISLOCK_CMD_OK 0       /* a reply was read (cmd->reply) */
+#define REDISLOCK_CMD_CONNECT 1  /* no usable connection: nothing was sent */
+#define REDISLOCK_CMD_LOST 2     /* connection lost after sending: outcome unknown */
+#define REDISLOCK_CMD_TIMEOUT 3  /* no reply in time: outcome unknown */
+#define REDISLOCK_CMD_ERROR 4    /* the server replied with an error (cmd->reply) */
+#define REDISLOCK_CMD_NOTSENT 5  /* inside an exchange only: not sent yet, or the first write failed (safe to
+                                    send again) */
+#define REDISLOCK_CMD_TOO_LARGE 6 /* the reply is larger than the operation reads (netopts.reply_max): the
+                                     command ran, the connection is closed; asking again gets the same */
+
+#define REDISLOCK_ERRLEN 256
+#define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 3: AUTH, SELECT, CLIENT SETNAME) */
+
+/* Where a command is in an exchange (redislock_io.c). */
+typedef enum {
+    REDISLOCK_PHASE_CONNECT = 0, /* non-blocking connect under way */
+    REDISLOCK_PHASE_SEND = 1,
+    REDISLOCK_PHASE_RECV = 2,
+    REDISLOCK_PHASE_DONE = 3,
+    REDISLOCK_PHASE_PROBE = 4,   /* connected again after a handshake broke: listening before sending */
+    REDISLOCK_PHASE_IDLE = 5,    /* not under way (not readied, or refused before it was) */
+} redislock_phase;
+
+/* A pooled connection (client/conn.h): only a pointer to it here. */
+typedef struct redislock_conn redislock_conn;
+
+/* One command for one server. The caller fills srv, buf and len; the
+ * exchange fills reply (free with redislock_cmd_dtor), status and errstr. */
+typedef struct redislock_cmd {
+    const redislock_server *srv;
+    const char *buf;       /* RESP-encoded command, shared by all servers */
+    size_t len;
+    int count;             /* commands in buf: 1, or up to REDISLOCK_PIPELINE_MAX pipelined */
+    uint32_t idx;          /* the caller's: which of its servers this is */
+    redisReply *reply;
+    int status;
+    char errstr[REDISLOCK_ERRLEN];
+    /* private */
+    redislock_conn *conn;
+    const char *out;              /* what is being sent: the handshake, then buf */
+    size_t outlen;
+    bool in_hello;                /* a new connection's handshake comes first */
+    uint64_t deadline;            /* monotonic us: connect, then reply, must be done by then */
+    uint64_t probe_until;         /* reopened after a broken handshake: listen first, until then */
+    zend_long timeout_ms;         /* what the deadline stands for, for messages */
+    size_t sent;
+    redislock_phase phase;
+    int expect;                   /* replies to read: pipelined commands in buf */
+    int got;                      /* replies read so far */
+    redisReply *early[REDISLOCK_PIPELINE_MAX - 1]; /* replies before the last one (status and
+                                                      errstr describe the last only) */
+} redislock_cmd;
+
+/* Ends a round before every server answered, once the outcome is known
+ * whatever the rest would say: a quorum said yes, or too few can still say
+ * yes. vote() reads a finished command: 1 yes, 0 no, -1 failure. */
+typedef struct redislock_enough {
+    const struct redislock_cmd *cmds; /* all the round's commands */
+    size_t n;
+    uint32_t quorum;
+    int (*vote)(const struct redislock_cmd *cmd);
+} redislock_enough;
+
+/* How to reach the servers. */
+typedef struct redislock_netopts {
+    zend_long connect_timeout; /* ms */
+    zend_long read_timeout;    /* ms, for the whole exchange */
+    bool persistent;
+    bool one_deadline;         /* connect, handshake and reply all within read_timeout */
+    uint64_t deadline;         /* monotonic us: the operation ends by then whatever the timeouts (0: none) */
+    const redislock_enough *enough; /* stop waiting once the outcome is known (NULL: wait for all) */
+    bool blocking;             /* the command blocks on the server (BLPOP): one given up is closed, not
+                                  left to take what comes later, and says nothing of the server's health */
+    size_t reply_max;          /* bytes the reply may take (0: REDISLOCK_REPLY_MAX_BUFFER, for small replies) */
+} redislock_netopts;
+
+/* Readies a command for an exchange: nothing read, nothing sent, no
+ * connection yet. Inlined: every exchange runs it for every command. */
+static zend_always_inline void redislock_cmd_reset(redislock_cmd *cmd)
+{
+    cmd->reply = NULL;
+    cmd->status = REDISLOCK_CMD_NOTSENT;
+    cmd->errstr[0] = '\0';
+    cmd->conn = NULL;
+    cmd->got = 0;
+    cmd->expect = 1;
+    cmd->in_hello = false;
+    cmd->probe_until = 0;
+    cmd->phase = REDISLOCK_PHASE_IDLE;
+}
+
+/* Sets the command's deadline to timeout_ms after from, or to the
+ * operation's own deadline when that comes first. */
+void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint64_t from, zend_long timeout_ms);
+
+/* The reply to the k-th command of cmd's pipeline (0-based), or NULL when
+ * it was not read (the exchange failed first, or never got past a new
+ * connection's handshake). */
+const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k);
+
+/* Takes the reply at place k of cmd's pipeline out of cmd (so that
+ * redislock_cmd_dtor() leaves it alone); the caller frees it. */
+redisReply *redislock_cmd_take_reply(redislock_cmd *cmd, int k);
+
+/* Ends cmd outside an exchange with the given outcome: replies[k] is the
+ * reply to its k-th command (NULL: none), taken over by cmd; status and
+ * errstr those of the last. */
+void redislock_cmd_finish(redislock_cmd *cmd, redisReply *const *replies, int status, const char *errstr);
+
+/* Whether a command of an exchange under way has its outcome (a reply, or
+ * a failure). */
+bool redislock_cmd_finished(const redislock_cmd *cmd);
+
+/* Frees the replies of n finished commands. */
+void redislock_cmd_dtor(redislock_cmd *cmds, size_t n);
+
+/* Whether the outcome of a round is known from its finished commands. */
+bool redislock_cmd_enough_known(const redislock_enough *e);
+/* Whether a command of the round has answered (yes or no, not failed). */
+bool redislock_cmd_enough_answered(const redislock_enough *e);
+
+#endif /* REDISLOCK_CMD_H */

@@ -1,0 +1,184 @@
+/*
+ * Connections: opening one (with the handshake it sends first), dropping
+ * one, and reading away the replies it owes (redislock_conn.h).
+ */
+#include "php_redislock.h"
+#include "client/conn.h"
+#include "client/tls.h"
+#include "base/process.h"
+#include "base/resp.h"
+
+#include <errno.h>
+#include <string.h>
+
+/* Closes a connection (see redislock_conn_drop()). */
+static void conn_free(redislock_conn *c)
+{
+    c->t.ops->close(&c->t);
+    redisReaderFree(c->reader);
+    if (c->hello) {
+        ZEND_SECURE_ZERO(c->hello, c->hello_len);
+        pefree(c->hello, 1);
+    }
+    ZEND_SECURE_ZERO(c->id, c->id_len);
+    pefree(c->id, 1);
+    pefree(c->label, 1);
+    pefree(c, 1);
+}
+
+void redislock_conn_drop(redislock_conn *c)
+{
+    for (uint32_t i = 0; i < REDISLOCK_G(nconns); i++) {
+        if (REDISLOCK_G(conns)[i] == c) {
+            REDISLOCK_G(conns)[i] = REDISLOCK_G(conns)[--REDISLOCK_G(nconns)];
+            break;
+        }
+    }
+    conn_free(c);
+}
+
+/* Adds a connection to the list. */
+static void conn_add(redislock_conn *c)
+{
+    if (REDISLOCK_G(nconns) == REDISLOCK_G(conns_size)) {
+        REDISLOCK_G(conns_size) = REDISLOCK_G(conns_size) ? REDISLOCK_G(conns_size) * 2 : 8;
+        REDISLOCK_G(conns) = perealloc(REDISLOCK_G(conns), REDISLOCK_G(conns_size) * sizeof(redislock_conn *), 1);
+    }
+    REDISLOCK_G(conns)[REDISLOCK_G(nconns)++] = c;
+}
+
+/* The transport for a server. */
+static const redislock_transport_ops *transport_for(const redislock_server *srv)
+{
+    if (srv->path) {
+        return &redislock_transport_unix;
+    }
+    return srv->tls ? &redislock_tls_transport : &redislock_transport_tcp;
+}
+
+/* Appends one command to the connection's handshake. */
+static void hello_append(redislock_conn *c, int argc, const char **argv, const size_t *lens)
+{
+    smart_str cmd = { 0 };
+
+    redislock_encode(&cmd, argc, argv, lens);
+    c->hello = perealloc(c->hello, c->hello_len + ZSTR_LEN(cmd.s), 1);
+    memcpy(c->hello + c->hello_len, ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
+    c->hello_len += ZSTR_LEN(cmd.s);
+    c->hello_count++;
+    ZEND_SECURE_ZERO(ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
+    smart_str_free(&cmd);
+}
+
+/* Prepares the handshake of c to srv: AUTH, SELECT, CLIENT SETNAME. */
+static void hello_prepare(redislock_conn *c, const redislock_server *srv)
+{
+    const char *argv[3];
+    size_t lens[3];
+    char name[64], db[24];
+
+    if (srv->password) {
+        int argc = 0;
+        argv[argc] = "AUTH";
+        lens[argc++] = 4;
+        if (srv->user) {
+            argv[argc] = srv->user;
+            lens[argc++] = srv->user_len;
+        }
+        argv[argc] = srv->password;
+        lens[argc++] = srv->password_len;
+        hello_append(c, argc, argv, lens);
+        c->hello_auth = true;
+    }
+    if (srv->db) {
+        argv[0] = "SELECT";
+        lens[0] = 6;
+        lens[1] = (size_t) snprintf(db, sizeof(db), ZEND_LONG_FMT, srv->db);
+        argv[1] = db;
+        hello_append(c, 2, argv, lens);
+        c->hello_select = true;
+    }
+    /* Names the connection so operators can tell it apart. */
+    argv[0] = "CLIENT";
+    lens[0] = 6;
+    argv[1] = "SETNAME";
+    lens[1] = 7;
+    lens[2] = (size_t) snprintf(name, sizeof(name), "redislock:%ld", (long) c->pid);
+    argv[2] = name;
+    hello_append(c, 3, argv, lens);
+}
+
+redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, char *err, size_t errlen)
+{
+    redislock_conn *c;
+    redislock_transport t = { .ops = transport_for(srv), .fd = -1 };
+
+    if (t.ops->connect(&t, srv) != REDISLOCK_OK) {
+        snprintf(err, errlen, "cannot connect to %s: %s", srv->label, t.errstr);
+        return NULL;
+    }
+
+    c = pecalloc(1, sizeof(*c), 1);
+    c->t = t;
+    c->reader = redisReaderCreate();
+    if (!c->reader) {
+        zend_error_noreturn(E_ERROR, "redislock: out of memory creating a reply reader");
+    }
+    redislock_reader_limit(c->reader);
+    c->id = pemalloc(srv->id_len, 1);
+    memcpy(c->id, srv->id, srv->id_len);
+    c->id_len = srv->id_len;
+    c->label = pestrdup(srv->label, 1);
+    c->pid = redislock_pid();
+    c->flags = (persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
+    hello_prepare(c, srv);
+    conn_add(c);
+    return c;
+}
+
+bool redislock_conn_discard_owed(redislock_conn *c)
+{
+    while (c->owed > 0) {
+        redisReply *reply;
+        redislock_read rd = redislock_reader_next(c->reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
+        if (rd == REDISLOCK_READ_MORE) {
+            return true;
+        }
+        if (rd != REDISLOCK_READ_REPLY) {
+            return false;
+        }
+        freeReplyObject(reply);
+        c->owed--;
+    }
+    return true;
+}
+
+bool redislock_conn_drain(redislock_conn *c, uint64_t now)
+{
+    char buf[4096];
+
+    for (;;) {
+        ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
+        if (n > 0) {
+            if (redislock_reader_feed(c->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
+                return false;
+            }
+            continue;
+        }
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            return false;
+        }
+        break;
+    }
+    if (!redislock_conn_discard_owed(c)) {
+        return false;
+    }
+    if (c->owed == 0) {
+        /* All came: nothing else may be there, in any layer. */
+        return !redislock_conn_holds(c);
+    }
+    return now < c->owed_until;
+}
