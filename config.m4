@@ -107,7 +107,7 @@ if test "$PHP_REDISLOCK" != "no"; then
 
   dnl The sources, a list per layer (docs/development.md, "Source layout"): each layer calls only
   dnl the layers listed before it.
-  redislock_base="src/base/error.c src/base/hex.c src/base/process.c src/base/resp.c"
+  redislock_base="src/base/error.c src/base/hex.c src/base/process.c src/base/resp.c src/base/slot.c"
   redislock_config="src/config/dsn.c src/config/servers.c src/config/settings.c"
   redislock_client="src/client/cluster.c src/client/cmd.c src/client/conn.c src/client/exec.c src/client/io.c src/client/pool.c src/client/reply.c src/client/route.c src/client/route_pin.c src/client/seeds.c src/client/sentinel.c src/client/tls.c src/client/transport.c"
   redislock_engine="src/engine/hold.c src/engine/keys.c src/engine/leftovers.c src/engine/lock.c src/engine/prim.c src/engine/round.c src/engine/scripts.c src/engine/sync.c src/engine/wait.c src/engine/wait_fair.c src/engine/wait_wakeup.c"

@@ -9,8 +9,8 @@
 #include "php_redislock.h"
 #include "client/cluster.h"
 #include "client/seeds.h"
-#include "client/topology.h"
-#include "engine/keys.h"
+#include "config/topology.h"
+#include "base/slot.h"
 
 #include <string.h>
 
@@ -30,7 +30,7 @@ static int node_index(const redislock_server *srv, const char *host, size_t hlen
         return -1;
     }
     topo->nodes = perealloc(topo->nodes, sizeof(*topo->nodes) * (topo->nnodes + 1), 1);
-    topo->nodes[topo->nnodes] = redislock_server_node(srv, host, hlen, port);
+    topo->nodes[topo->nnodes] = redislock_servers_node(srv, host, hlen, port);
     return (int) topo->nnodes++;
 }
 
@@ -179,7 +179,7 @@ int redislock_cluster_slot(const char *buf, size_t len)
             }
         }
         if (argc > 0 && (key = command_key(arg, alen, argc)) >= 0) {
-            slot = redislock_key_slot(arg[key], alen[key]);
+            slot = redislock_slot_of(arg[key], alen[key]);
         }
     }
     return slot;
@@ -243,7 +243,7 @@ void redislock_cluster_forget(const redislock_server *srv)
         topo->slots = NULL;
     }
     for (uint32_t i = 0; i < topo->nnodes; i++) {
-        redislock_server_free(topo->nodes[i]);
+        redislock_servers_node_free(topo->nodes[i]);
     }
     topo->nnodes = 0;
 }

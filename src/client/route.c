@@ -50,7 +50,7 @@
 #include "client/sentinel.h"
 #include "client/cluster.h"
 #include "client/pool.h"
-#include "client/topology.h"
+#include "config/topology.h"
 #include "base/clock.h"
 
 #include <stdlib.h>

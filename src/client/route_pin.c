@@ -18,7 +18,7 @@
  */
 #include "php_redislock.h"
 #include "client/route_pin.h"
-#include "client/topology.h"
+#include "config/topology.h"
 
 #include <string.h>
 
@@ -32,7 +32,7 @@ static redislock_topology *pinned_topo(const redislock_server *srv)
 /* Forgets the node topo's operation was pinned to. */
 static void pin_drop(redislock_topology *topo)
 {
-    redislock_server_free(topo->pin);
+    redislock_servers_node_free(topo->pin);
     topo->pin = NULL;
     topo->pin_ran = false;
 }
@@ -71,7 +71,7 @@ const redislock_server *redislock_route_pin_take(const redislock_server *srv, co
         return node;
     }
     /* A copy of its own: a failover found meanwhile may free the one found. */
-    topo->pin = redislock_server_node(srv, node->host, strlen(node->host), node->port);
+    topo->pin = redislock_servers_node(srv, node->host, strlen(node->host), node->port);
     return topo->pin;
 }
 

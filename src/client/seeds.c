@@ -5,7 +5,7 @@
 #include "php_redislock.h"
 #include "client/seeds.h"
 #include "client/pool.h"
-#include "client/topology.h"
+#include "config/topology.h"
 #include "base/resp.h"
 
 #include <string.h>

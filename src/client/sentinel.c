@@ -18,7 +18,7 @@
 #include "client/sentinel.h"
 #include "client/seeds.h"
 #include "client/pool.h"
-#include "client/topology.h"
+#include "config/topology.h"
 #include "base/clock.h"
 #include "base/resp.h"
 
@@ -151,11 +151,11 @@ static redislock_server *pick(const redislock_server *srv, redislock_cmd *cmds, 
     if (known && known->port == port && strlen(known->host) == hlen && memcmp(known->host, host, hlen) == 0) {
         return srv->topo->node;
     }
-    node = redislock_server_node(srv, host, hlen, port);
+    node = redislock_servers_node(srv, host, hlen, port);
     if (is_master(node, srv, o, err, errlen)) {
         return node;
     }
-    redislock_server_free(node);
+    redislock_servers_node_free(node);
     return NULL;
 }
 
@@ -203,7 +203,7 @@ void redislock_sentinel_forget(const redislock_server *srv)
 
     if (topo->node) {
         redislock_pool_forget(topo->node);
-        redislock_server_free(topo->node);
+        redislock_servers_node_free(topo->node);
         topo->node = NULL;
     }
 }

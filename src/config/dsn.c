@@ -8,7 +8,7 @@
 #include "php_redislock.h"
 #include "config/servers.h"
 #include "config/dsn.h"
-#include "client/topology.h"
+#include "config/topology.h"
 
 #include <string.h>
 #include <sys/un.h>

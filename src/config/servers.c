@@ -9,7 +9,7 @@
 #include "php_redislock.h"
 #include "config/servers.h"
 #include "config/dsn.h"
-#include "client/topology.h"
+#include "config/topology.h"
 
 #include <string.h>
 
@@ -140,7 +140,7 @@ static void server_dtor(redislock_server *srv)
     free_field(srv->password, srv->password_len);
     free_field(srv->id, srv->id_len);
     if (srv->topo) {
-        redislock_topology_free(srv->topo);
+        redislock_servers_topology_free(srv->topo);
     }
 }
 
@@ -165,7 +165,7 @@ static void inherit(redislock_server *seed, const redislock_server *tmpl, const 
     seed->tls_key = dup_or_null(tmpl->tls_key);
 }
 
-redislock_server *redislock_server_node(const redislock_server *tmpl, const char *host, size_t hlen, int port)
+redislock_server *redislock_servers_node(const redislock_server *tmpl, const char *host, size_t hlen, int port)
 {
     redislock_server *node = pecalloc(1, sizeof(*node), 1);
 
@@ -177,7 +177,7 @@ redislock_server *redislock_server_node(const redislock_server *tmpl, const char
     return node;
 }
 
-void redislock_server_free(redislock_server *srv)
+void redislock_servers_node_free(redislock_server *srv)
 {
     if (srv) {
         server_dtor(srv);
@@ -185,7 +185,7 @@ void redislock_server_free(redislock_server *srv)
     }
 }
 
-void redislock_topology_finish(redislock_server *srv)
+void redislock_servers_topology_finish(redislock_server *srv)
 {
     redislock_topology *topo = srv->topo;
 
@@ -201,17 +201,17 @@ void redislock_topology_finish(redislock_server *srv)
     }
 }
 
-void redislock_topology_free(redislock_topology *topo)
+void redislock_servers_topology_free(redislock_topology *topo)
 {
     for (uint32_t i = 0; i < topo->nseeds; i++) {
         server_dtor(&topo->seeds[i]);
     }
     free_field(topo->master, 0);
     free_field(topo->sentinel_password, topo->sentinel_password_len);
-    redislock_server_free(topo->node);
-    redislock_server_free(topo->pin);
+    redislock_servers_node_free(topo->node);
+    redislock_servers_node_free(topo->pin);
     for (uint32_t i = 0; i < topo->nnodes; i++) {
-        redislock_server_free(topo->nodes[i]);
+        redislock_servers_node_free(topo->nodes[i]);
     }
     if (topo->nodes) pefree(topo->nodes, 1);
     if (topo->slots) pefree(topo->slots, 1);
@@ -303,7 +303,7 @@ int redislock_servers_parse_tls(const char *dsn, size_t len, const redislock_tls
         }
         server_apply_tls(srv, tls);
         if (srv->topo) {
-            redislock_topology_finish(srv);
+            redislock_servers_topology_finish(srv);
         }
         server_finish(srv);
         for (uint32_t j = 0; j + 1 < list->count; j++) {

@@ -23,7 +23,7 @@ typedef enum redislock_server_kind {
     REDISLOCK_SERVER_CLUSTER,    /* redis-cluster://: a Redis Cluster */
 } redislock_server_kind;
 
-typedef struct redislock_topology redislock_topology; /* client/topology.h */
+typedef struct redislock_topology redislock_topology; /* config/topology.h */
 
 /* One Redis server of a DSN list. */
 typedef struct redislock_server {

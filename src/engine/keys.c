@@ -5,6 +5,7 @@
 #include "zend_smart_str.h"
 
 #include "engine/keys.h"
+#include "base/slot.h"
 
 /* What follows the lock key in each bookkeeping key. */
 static const char *const key_suffix[REDISLOCK_KEY_COUNT] = {
@@ -26,47 +27,6 @@ static const char *const key_suffix[REDISLOCK_KEY_COUNT] = {
     [REDISLOCK_KEY_WAKE_SLOT + 7] = ":redislock-wake-7",
 };
 
-/* CRC16-CCITT (XMODEM), the checksum Redis Cluster hashes keys with. */
-static uint16_t crc16(const unsigned char *p, size_t len)
-{
-    uint16_t crc = 0;
-
-    while (len--) {
-        crc ^= (uint16_t) (*p++ << 8);
-        for (int i = 0; i < 8; i++) {
-            crc = crc & 0x8000 ? (uint16_t) ((crc << 1) ^ 0x1021) : (uint16_t) (crc << 1);
-        }
-    }
-    return crc;
-}
-
-/* Where the hash tag of a key is: *start and *len, or false when it has none. */
-static bool hash_tag(const char *key, size_t len, size_t *start, size_t *taglen)
-{
-    const char *open = memchr(key, '{', len), *close;
-
-    if (!open) {
-        return false;
-    }
-    close = memchr(open + 1, '}', len - (size_t) (open + 1 - key));
-    if (!close || close == open + 1) {
-        return false;
-    }
-    *start = (size_t) (open + 1 - key);
-    *taglen = (size_t) (close - open - 1);
-    return true;
-}
-
-uint16_t redislock_key_slot(const char *key, size_t len)
-{
-    size_t start, taglen;
-
-    if (hash_tag(key, len, &start, &taglen)) {
-        return crc16((const unsigned char *) key + start, taglen) & 16383;
-    }
-    return crc16((const unsigned char *) key, len) & 16383;
-}
-
 /* A short tag, without braces, whose slot is slot: the lock key holds a
  * '}' but no hash tag, so braces around it would not give its slot. */
 static void tag_for_slot(uint16_t slot, char *tag, size_t *len)
@@ -81,7 +41,7 @@ static void tag_for_slot(uint16_t slot, char *tag, size_t *len)
             tag[i] = alphabet[v % 62];
             v /= 62;
         }
-        if ((crc16((const unsigned char *) tag, 4) & 16383) == slot) {
+        if ((redislock_slot_crc16((const unsigned char *) tag, 4) & 16383) == slot) {
             *len = 4;
             return;
         }
@@ -95,7 +55,7 @@ static zend_string *build(const zend_string *key, redislock_key_kind kind, bool 
     size_t start, taglen;
     smart_str out = { 0 };
 
-    if (!tagged || hash_tag(ZSTR_VAL(key), ZSTR_LEN(key), &start, &taglen)) {
+    if (!tagged || redislock_slot_hash_tag(ZSTR_VAL(key), ZSTR_LEN(key), &start, &taglen)) {
         /* The key's own tag, if any, stays the first in the longer key. */
         return zend_string_concat2(ZSTR_VAL(key), ZSTR_LEN(key), suffix, strlen(suffix));
     }
@@ -107,7 +67,7 @@ static zend_string *build(const zend_string *key, redislock_key_kind kind, bool 
     } else {
         char tag[4];
         size_t len;
-        tag_for_slot(redislock_key_slot(ZSTR_VAL(key), ZSTR_LEN(key)), tag, &len);
+        tag_for_slot(redislock_slot_of(ZSTR_VAL(key), ZSTR_LEN(key)), tag, &len);
         smart_str_appendl(&out, tag, len);
         smart_str_appendc(&out, '}');
         smart_str_append(&out, key);

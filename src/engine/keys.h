@@ -59,9 +59,4 @@ const char *redislock_keys_name(redislock_keys *keys, redislock_key_kind kind, c
 
 void redislock_keys_free(redislock_keys *keys);
 
-/* The Redis Cluster hash slot of a key: CRC16 of its hash tag (the text
- * between the first '{' and the first '}' after it, when not empty) or of
- * the whole key, modulo 16384. */
-uint16_t redislock_key_slot(const char *key, size_t len);
-
 #endif /* REDISLOCK_KEYS_H */

@@ -5,14 +5,17 @@
  * found from them (the master, the slot map) is process state kept beside
  * them, replaced when a failover or a MOVED says it changed.
  *
- * The seeds are asked by redislock_seeds.c, the master by
- * redislock_sentinel.c, the slot map by redislock_cluster.c; each command is
- * sent to the node that should take it by redislock_route.c.
+ * The parsed part is made by config/dsn.c and config/servers.c (which also
+ * define the functions below); the process state is the client's: the
+ * seeds are asked by client/seeds.c, the master by client/sentinel.c, the
+ * slot map by client/cluster.c; each command is sent to the node that
+ * should take it by client/route.c (pins: client/route_pin.c). This file
+ * is data only.
  */
 #ifndef REDISLOCK_TOPOLOGY_H
 #define REDISLOCK_TOPOLOGY_H
 
-#include "config/config.h"
+#include "config/servers.h"
 
 #define REDISLOCK_SEEDS_MAX 16       /* Sentinels, or a cluster's seed nodes, in one DSN */
 #define REDISLOCK_SENTINEL_PORT 26379
@@ -34,20 +37,20 @@ struct redislock_topology {
     uint16_t *slots;              /* Cluster: per slot, 1 + its node's index in nodes; 0 not known */
 
     /* Sentinel: the node the commands of the operations under way go to
-     * (redislock_route_pin.c). */
+     * (client/route_pin.c). */
     uint32_t pin_depth;           /* operations under way (one may run inside another: a release in an acquire) */
     redislock_server *pin;        /* that node (a copy of its own: a failover may free the one found), or NULL */
     bool pin_ran;                 /* a command of the operation may have run there: the node may not change */
 };
 
 /* A server like tmpl (credentials, database, TLS settings), at host:port:
- * a node found through tmpl's seeds. Free with redislock_server_free(). */
-redislock_server *redislock_server_node(const redislock_server *tmpl, const char *host, size_t hlen, int port);
-void redislock_server_free(redislock_server *srv);
+ * a node found through tmpl's seeds. Free with redislock_servers_node_free(). */
+redislock_server *redislock_servers_node(const redislock_server *tmpl, const char *host, size_t hlen, int port);
+void redislock_servers_node_free(redislock_server *srv);
 
 /* Finishes the seeds of a parsed Sentinel or Cluster DSN (credentials,
  * TLS settings, identity); frees a topology. */
-void redislock_topology_finish(redislock_server *srv);
-void redislock_topology_free(redislock_topology *topo);
+void redislock_servers_topology_finish(redislock_server *srv);
+void redislock_servers_topology_free(redislock_topology *topo);
 
 #endif /* REDISLOCK_TOPOLOGY_H */
