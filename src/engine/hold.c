@@ -1,15 +1,15 @@
 /*
- * What acts on a hold once taken: release, extend, isAcquired, a hold
- * restored from its token, forceRelease, and giving up a token whose fate
- * is unknown (cleanup now, or a leftover removed later). Taking the lock is
- * redislock_lock.c.
+ * What acts on a hold once taken (see engine/hold.h): release, extend,
+ * isAcquired, a hold restored from its token, forceRelease, and giving up a
+ * token whose fate is unknown. Each runs on one node of a Sentinel or
+ * Cluster server for all its commands (redislock_route_pin()).
  */
 #include "php_redislock.h"
+#include "engine/hold.h"
 #include "engine/lock.h"
+#include "engine/sync.h"
 #include "engine/leftovers.h"
-#include "client/pool.h"
 #include "engine/round.h"
-#include "engine/wait.h"
 #include "engine/scripts.h"
 #include "client/topology.h"
 
@@ -28,93 +28,8 @@ static int decide(redislock_lock *l, redislock_cmd *cmds, const redislock_tally 
     return *verdict == REDISLOCK_VERDICT_UNKNOWN ? REDISLOCK_ERR : REDISLOCK_OK;
 }
 
-/* The release script's call. Plain: KEYS = lock, waiters marker, wake-up
- * list; ARGV = token. Fair mode (the lock passes to the next waiter, and
- * with leaving set our place in the queue, if any, goes too): see
- * release_fair.lua. */
-#define RELEASE_NAME_MAX 160
-
-typedef struct release_cmd {
-    const redislock_script *script;
-    redislock_call c;
-    char names[2][RELEASE_NAME_MAX]; /* the marker's and the wake-up list's, when not built */
-} release_cmd;
-
-static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
-{
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
-    redislock_call *c = &r->c;
-    const char *name;
-    size_t len;
-
-    if (l->settings.fair) {
-        redislock_lock_call_init(c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
-        redislock_call_bool(c, leaving);
-        redislock_call_long(c, REDISLOCK_HANDOVER_MS);
-        redislock_call_long(c, l->fair_slot);
-        r->script = &redislock_script_release_fair;
-        return;
-    }
-    redislock_call_init(c);
-    redislock_call_key(c, REDISLOCK_LKEY(l, LOCK));
-    /* The first time, their names are written out here rather than built:
-     * most releases find nobody waiting, and an object used once would
-     * build them only for this. */
-    for (int i = 0; i < 2; i++) {
-        name = redislock_keys_name((redislock_keys *) &l->keys, keys[i], r->names[i], RELEASE_NAME_MAX, &len);
-        redislock_call_keyl(c, name, len);
-    }
-    redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
-    r->script = &redislock_script_release;
-}
-
-/* Runs the release script on the lock's servers in mask. Returns the number
- * of commands in cmds. */
-static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o, redislock_cmd *cmds,
-                           bool leaving)
-{
-    release_cmd r;
-
-    release_cmd_init(&r, l, leaving);
-    return redislock_round_call(l->settings.servers, mask, o, r.script, cmds, &r.c);
-}
-
-/* Runs the release script on every server of the lock. */
-static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
-{
-    redislock_netopts o = redislock_lock_netopts(l);
-    redislock_enough e;
-
-    redislock_lock_decide_early(l, &o, &e, cmds, redislock_vote_integer);
-    release_on(l, redislock_lock_all_servers(l), &o, cmds, leaving);
-}
-
-/* Keeps our token on the servers in mask as leftovers, to be removed later
- * (see redislock_leftovers.h): one release command, encoded once, for each. */
-void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_leftover_group *group)
-{
-    release_cmd r;
-    redislock_netopts o = redislock_lock_netopts(l);
-    smart_str buf = { 0 };
-
-    if (!mask) {
-        return;
-    }
-    release_cmd_init(&r, l, true);
-    r.c.argv[0] = "EVAL";
-    r.c.lens[0] = 4;
-    r.c.argv[1] = r.script->body;
-    r.c.lens[1] = r.script->len;
-    redislock_encode(&buf, r.c.argc, r.c.argv, r.c.lens);
-    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
-        if (mask & ((uint32_t) 1 << i)) {
-            redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
-        }
-    }
-    smart_str_free(&buf);
-}
-
-void redislock_lock_abandon(redislock_lock *l, bool counted)
+/* Gives up the token: leftovers on every server. */
+void redislock_hold_abandon(redislock_lock *l, bool counted)
 {
     redislock_leftover_group *group;
 
@@ -127,28 +42,7 @@ void redislock_lock_abandon(redislock_lock *l, bool counted)
     l->held = false;
 }
 
-/* Removes our token from the servers in mask, where it may sit after a
- * failed attempt or a lost hold, within the operation's deadline (monotonic
- * us). A server that does not answer keeps it as a leftover, removed later. */
-void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
-{
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_netopts o = redislock_lock_netopts(l);
-    uint32_t n, unanswered = 0;
-
-    o.deadline = deadline;
-    n = mask ? release_on(l, mask, &o, cmds, true) : 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (cmds[i].status != REDISLOCK_CMD_OK || cmds[i].reply->type != REDIS_REPLY_INTEGER) {
-            unanswered |= (uint32_t) 1 << cmds[i].idx;
-        }
-    }
-    redislock_cmds_dtor(cmds, n);
-    redislock_lock_keep_leftovers(l, unanswered, NULL);
-    l->has_token = false;
-    l->held = false;
-}
-
+/* Deletes our token on every server (see redislock_hold_release()). */
 static int release_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
@@ -160,7 +54,7 @@ static int release_now(redislock_lock *l, bool *result)
     if (!redislock_lock_owned(l)) {
         return REDISLOCK_OK;
     }
-    release_all(l, cmds, false);
+    redislock_lock_release_all(l, cmds);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
@@ -183,7 +77,7 @@ static int release_now(redislock_lock *l, bool *result)
 }
 
 /* Renews the lease; what names the operation in an error message. */
-int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what)
+int redislock_hold_renew(redislock_lock *l, zend_long ttl, bool *result, const char *what)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -224,16 +118,17 @@ int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, c
     return REDISLOCK_OK;
 }
 
-int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
+/* Renews the lease, then checks its replication, on one node. */
+int redislock_hold_extend(redislock_lock *l, zend_long ttl, bool *result)
 {
     bool renewed;
     int rc;
 
     redislock_route_pin(l->settings.servers);
-    rc = redislock_lock_extend_hold(l, ttl, result, "extend");
+    rc = redislock_hold_renew(l, ttl, result, "extend");
     renewed = *result;
     if (rc == REDISLOCK_OK) {
-        rc = redislock_lock_sync(l, "extend", result);
+        rc = redislock_sync_check(l, "extend", result);
     }
     redislock_route_unpin(l->settings.servers);
     if (renewed && !*result) {
@@ -255,6 +150,7 @@ static int vote_check(const redislock_cmd *cmd)
     return -1;
 }
 
+/* Counts check.lua's answer; the shortest pttl goes to *pttl. */
 static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
 {
     int vote = vote_check(cmd);
@@ -266,6 +162,7 @@ static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, z
     redislock_tally_vote(t, cmd, vote);
 }
 
+/* Asks every server for our token's pttl; dates the validity from it. */
 static int check_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
@@ -300,7 +197,8 @@ static int check_now(redislock_lock *l, bool *result)
     return REDISLOCK_OK;
 }
 
-void redislock_lock_adopt(redislock_lock *l, const char *token)
+/* Takes up the hold of token, from elsewhere. */
+void redislock_hold_adopt(redislock_lock *l, const char *token)
 {
     memcpy(l->token, token, REDISLOCK_TOKEN_LEN);
     l->token[REDISLOCK_TOKEN_LEN] = '\0';
@@ -313,6 +211,7 @@ void redislock_lock_adopt(redislock_lock *l, const char *token)
     l->fence = 0;
 }
 
+/* The release script without a token, on every server. */
 static int force_release_now(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
@@ -356,17 +255,20 @@ static int pinned(redislock_lock *l, int (*op)(redislock_lock *, bool *), bool *
     return rc;
 }
 
-int redislock_lock_release(redislock_lock *l, bool *result)
+/* release(), pinned. */
+int redislock_hold_release(redislock_lock *l, bool *result)
 {
     return pinned(l, release_now, result);
 }
 
-int redislock_lock_check(redislock_lock *l, bool *result)
+/* isAcquired(), pinned. */
+int redislock_hold_check(redislock_lock *l, bool *result)
 {
     return pinned(l, check_now, result);
 }
 
-int redislock_lock_force_release(redislock_lock *l, bool *result)
+/* forceRelease(), pinned. */
+int redislock_hold_force_release(redislock_lock *l, bool *result)
 {
     return pinned(l, force_release_now, result);
 }
