@@ -113,7 +113,8 @@ int redislock_hold_renew(redislock_lock *l, zend_long ttl, bool *result, const c
     REDISLOCK_G(stats).extend_failed++;
     l->held = false;
     if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
-        redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold), redislock_lock_op_deadline(l));
+        redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold),
+                               redislock_lock_op_deadline(l));
     }
     return REDISLOCK_OK;
 }

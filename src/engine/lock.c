@@ -109,7 +109,8 @@ void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, 
 }
 
 /* Records why the servers could not answer in l->err. */
-void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t, const char *what)
+void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t,
+                                     const char *what)
 {
     redislock_tally_describe(t, l->settings.servers->count, redislock_lock_quorum(l), cmds, what, &l->err);
 }

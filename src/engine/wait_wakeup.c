@@ -353,7 +353,8 @@ static bool tally_server(redislock_lock *l, redislock_wait *w, redislock_cmd *cm
     } else if (first) {
         /* Refused, or failed midway (it may have set the key first). */
         t->mayhold |= bit;
-        if (our_reply(l, w, cmd, 1) && (a->scripted ? redislock_attempt_vote_script : redislock_attempt_vote_set)(cmd) != 1) {
+        if (our_reply(l, w, cmd, 1)
+            && (a->scripted ? redislock_attempt_vote_script : redislock_attempt_vote_set)(cmd) != 1) {
             redislock_cmd_refused_by(cmd, first);
         }
     }
@@ -432,7 +433,8 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait *w, uint64_t blo
      * they notice on their next timer tick. */
     o.read_timeout += (zend_long) (block / 1000) + REDISLOCK_BLOCK_SLACK_MS;
     o.blocking = true;
-    redislock_lock_decide_early(l, &o, &e, cmds, a->scripted ? redislock_attempt_vote_script : redislock_attempt_vote_set);
+    redislock_lock_decide_early(l, &o, &e, cmds,
+                                a->scripted ? redislock_attempt_vote_script : redislock_attempt_vote_set);
     *sent_at = redislock_now_us();
     redislock_round_send_pipeline(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, pipe, k);
     if (own) {
