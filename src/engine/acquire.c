@@ -7,7 +7,6 @@
 #include "php_redislock.h"
 #include "engine/acquire.h"
 #include "engine/lock.h"
-#include "engine/hold.h"
 #include "engine/sync.h"
 #include "engine/wait.h"
 #include "engine/wait_wakeup.h"
@@ -40,7 +39,7 @@ static void taken_by_wait(redislock_lock *l, const redislock_wait *w, bool *resu
          * began): renew it, dated from now, when the wait has time left for
          * it. An error leaves the shorter validity, which is still true; a
          * lock found lost meanwhile is waited for again. */
-        redislock_hold_renew(l, l->settings.ttl, result, "acquire");
+        redislock_lock_extend_once(l, l->settings.ttl, result, "acquire");
         *result = l->held;
     }
 }
@@ -52,7 +51,7 @@ static int start_over(redislock_lock *l, bool *result, bool *done)
 {
     *done = false;
     if (redislock_lock_holding(l)) {
-        if (redislock_hold_renew(l, l->settings.ttl, result, "acquire") != REDISLOCK_OK || *result) {
+        if (redislock_lock_extend_once(l, l->settings.ttl, result, "acquire") != REDISLOCK_OK || *result) {
             *done = true;
             return *result ? REDISLOCK_OK : REDISLOCK_ERR;
         }
@@ -75,6 +74,7 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
         .blocking = true,
         .pttl = -1,
         .cap = REDISLOCK_BACKOFF_MIN_US,
+        /* the rest zero, the strategy's own part too */
     };
     bool done;
     int rc = start_over(l, result, &done);
@@ -82,7 +82,6 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
     if (done || rc != REDISLOCK_OK) {
         return rc;
     }
-    ops->start(l, &w);
     for (;;) {
         redislock_waited waited;
 

@@ -1,7 +1,8 @@
 /*
  * What acts on a hold: release, extend (with the sync_replicas check),
- * isAcquired, forceRelease, a hold taken up from its token, and giving up a
- * token without waiting. Each returns REDISLOCK_OK with the answer in
+ * isAcquired, forceRelease, each on one node of a Sentinel or Cluster
+ * server for all its commands; a hold taken up from its token, and giving
+ * up a token without waiting. The scripts they run are engine/lock.h's. Each returns REDISLOCK_OK with the answer in
  * *result, or REDISLOCK_ERR when the answer is unknown (servers
  * unreachable, timed out or replying with errors so that no quorum could
  * answer): the reason is then in l->err, or an exception was already
@@ -18,11 +19,6 @@ int redislock_hold_release(redislock_lock *l, bool *result);
 /* Resets the lease to ttl ms on every server that still has our token, then
  * waits for sync_replicas replicas (engine/sync.h). */
 int redislock_hold_extend(redislock_lock *l, zend_long ttl, bool *result);
-
-/* Resets the lease to ttl ms if still ours, replicas aside, on whichever
- * node the caller pinned (what: the operation, for errors). A lock found
- * lost is held no more, and what may be left of our token goes. */
-int redislock_hold_renew(redislock_lock *l, zend_long ttl, bool *result, const char *what);
 
 /* Asks the servers whether a quorum still has our token. */
 int redislock_hold_check(redislock_lock *l, bool *result);

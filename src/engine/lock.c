@@ -15,12 +15,6 @@
 #include "engine/scripts.h"
 #include "client/topology.h"
 
-/* The mask of all the lock's servers. */
-uint32_t redislock_lock_all_servers(const redislock_lock *l)
-{
-    return ((uint32_t) 1 << l->settings.servers->count) - 1;
-}
-
 /* Timeouts for one exchange. With several servers each one gets at most
  * quorum_timeout, small next to the ttl as Redlock wants, so that a slow or
  * frozen minority costs little of the lease. */
@@ -121,20 +115,6 @@ uint64_t redislock_lock_op_deadline(const redislock_lock *l)
     return redislock_now_us() + (uint64_t) redislock_lock_netopts(l).read_timeout * 1000;
 }
 
-/* A fresh token; the servers it may reach; no wake-up slot yet. */
-int redislock_lock_new_token(redislock_lock *l)
-{
-    unsigned char raw[REDISLOCK_TOKEN_BYTES];
-
-    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
-        return REDISLOCK_ERR;
-    }
-    redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
-    l->placed = redislock_lock_all_servers(l);
-    l->fair_slot = -1;
-    return REDISLOCK_OK;
-}
-
 /* The release script's call. Plain: KEYS = lock, waiters marker, wake-up
  * list; ARGV = token. Fair mode (the lock passes to the next waiter, and
  * with leaving set our place in the queue, if any, goes too): see
@@ -177,8 +157,8 @@ static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leavi
 
 /* Runs the release script on the lock's servers in mask. Returns the number
  * of commands in cmds. */
-static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o, redislock_cmd *cmds,
-                           bool leaving)
+static zend_always_inline uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o,
+                                              redislock_cmd *cmds, bool leaving)
 {
     release_cmd r;
 
@@ -188,7 +168,7 @@ static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_net
 
 /* Runs the release script on every server of the lock, the round ending
  * once a quorum decided. */
-void redislock_lock_release_all(redislock_lock *l, redislock_cmd *cmds)
+static void release_all(redislock_lock *l, redislock_cmd *cmds)
 {
     redislock_netopts o = redislock_lock_netopts(l);
     redislock_enough e;
@@ -242,6 +222,185 @@ void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
     redislock_lock_keep_leftovers(l, unanswered, NULL);
     l->has_token = false;
     l->held = false;
+}
+
+static const redislock_key_kind lock_key = REDISLOCK_KEY_LOCK;
+
+/* The quorum's verdict on a round, into *verdict; the commands are done
+ * with. REDISLOCK_ERR (the reason in l->err) when it is unknown. */
+static int decide(redislock_lock *l, redislock_cmd *cmds, const redislock_tally *t, const char *what,
+                  redislock_verdict *verdict)
+{
+    *verdict = redislock_tally_verdict(t, redislock_lock_quorum(l));
+    if (*verdict == REDISLOCK_VERDICT_UNKNOWN) {
+        redislock_lock_describe_failure(l, cmds, t, what);
+    }
+    redislock_cmds_dtor(cmds, l->settings.servers->count);
+    return *verdict == REDISLOCK_VERDICT_UNKNOWN ? REDISLOCK_ERR : REDISLOCK_OK;
+}
+
+/* Deletes our token on every server. */
+int redislock_lock_release_once(redislock_lock *l, bool *result)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+
+    *result = false;
+    if (!redislock_lock_owned(l)) {
+        return REDISLOCK_OK;
+    }
+    release_all(l, cmds);
+    for (uint32_t i = 0; i < n; i++) {
+        redislock_tally_integer(&t, &cmds[i]);
+    }
+    if (decide(l, cmds, &t, "release", &verdict) != REDISLOCK_OK) {
+        /* Not known to be released: the hold stays, so that release() can
+         * be called again, and the end of the request tries again. */
+        return REDISLOCK_ERR;
+    }
+    /* Decided; a server that did not answer may still have our token. */
+    redislock_lock_keep_leftovers(l, l->placed & ~t.definite, NULL);
+    l->has_token = false;
+    l->held = false;
+    *result = verdict == REDISLOCK_VERDICT_YES;
+    if (*result) {
+        REDISLOCK_G(stats).released++;
+    } else {
+        REDISLOCK_G(stats).released_lost++;
+    }
+    return REDISLOCK_OK;
+}
+
+/* Renews the lease to ttl ms; what names the operation in an error message. */
+int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, const char *what)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+    redislock_call c;
+    uint64_t start, valid_until;
+
+    *result = false;
+    if (!redislock_lock_holding(l)) {
+        return REDISLOCK_OK;
+    }
+    redislock_lock_call_init(&c, l, &lock_key, 1, false);
+    redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
+    redislock_call_long(&c, ttl);
+    start = redislock_now_us();
+    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c, redislock_vote_integer);
+    for (uint32_t i = 0; i < n; i++) {
+        redislock_tally_integer(&t, &cmds[i]);
+    }
+    valid_until = redislock_lock_validity_end(start, ttl);
+    if (decide(l, cmds, &t, what, &verdict) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
+        l->valid_until = valid_until;
+        REDISLOCK_G(stats).extended++;
+        *result = true;
+        return REDISLOCK_OK;
+    }
+    /* Lost: what may be left of our token (on servers that did not say it
+     * was gone) goes too. */
+    REDISLOCK_G(stats).extend_failed++;
+    l->held = false;
+    if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
+        redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold),
+                               redislock_lock_op_deadline(l));
+    }
+    return REDISLOCK_OK;
+}
+
+/* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The
+ * shortest pttl among the yes answers goes to *pttl. */
+static int vote_check(const redislock_cmd *cmd)
+{
+    if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER && cmd->reply->integer >= -2) {
+        return cmd->reply->integer != -2;
+    }
+    return -1;
+}
+
+/* Counts check.lua's answer; the shortest pttl goes to *pttl. */
+static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
+{
+    int vote = vote_check(cmd);
+
+    if (vote == 1) {
+        /* No expiry at all (-1) proves no more than our own ttl. */
+        *pttl = MIN(*pttl, cmd->reply->integer < 0 ? ttl : (zend_long) cmd->reply->integer);
+    }
+    redislock_tally_vote(t, cmd, vote);
+}
+
+/* Asks every server for our token's pttl; dates the validity from it. */
+int redislock_lock_check_once(redislock_lock *l, bool *result)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+    zend_long pttl = ZEND_LONG_MAX;
+    redislock_call c;
+    uint64_t start;
+
+    *result = false;
+    if (!redislock_lock_holding(l)) {
+        return REDISLOCK_OK;
+    }
+    redislock_lock_call_init(&c, l, &lock_key, 1, false);
+    redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
+    start = redislock_now_us();
+    redislock_lock_call_all(l, &redislock_script_check, cmds, &c, vote_check);
+    for (uint32_t i = 0; i < n; i++) {
+        tally_check(&t, &cmds[i], l->settings.ttl, &pttl);
+    }
+    if (decide(l, cmds, &t, "isAcquired", &verdict) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    *result = verdict == REDISLOCK_VERDICT_YES;
+    if (!*result) {
+        l->held = false;
+        return REDISLOCK_OK;
+    }
+    /* Dated from the send: the lease ends no sooner than that, by our clock. */
+    l->valid_until = redislock_lock_validity_end(start, pttl);
+    return REDISLOCK_OK;
+}
+
+/* The release script without a token, on every server. */
+int redislock_lock_force_release_once(redislock_lock *l, bool *result)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, l->settings.fair ? REDISLOCK_KEY_QUEUE : REDISLOCK_KEY_WAIT,
+                                  REDISLOCK_KEY_WAKE };
+    redislock_call c;
+
+    redislock_lock_call_init(&c, l, keys, 3, false);
+    /* The release script, forced: no token to match. */
+    redislock_call_arg(&c, "", 0);
+    redislock_call_bool(&c, true);
+    *result = false;
+    redislock_lock_call_all(l, &redislock_script_release, cmds, &c, NULL);
+    for (uint32_t i = 0; i < n; i++) {
+        redislock_tally_integer(&t, &cmds[i]);
+    }
+    if (t.yes + t.no < redislock_lock_quorum(l)) {
+        /* Too few answers to say the lock is gone. */
+        redislock_lock_describe_failure(l, cmds, &t, "forceRelease");
+        redislock_cmds_dtor(cmds, n);
+        return REDISLOCK_ERR;
+    }
+    redislock_cmds_dtor(cmds, n);
+    *result = t.yes > 0;
+    return REDISLOCK_OK;
 }
 
 /* Builds the lock's keys (see engine/keys.h). */

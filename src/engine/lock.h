@@ -2,8 +2,9 @@
  * The lock protocol, for one server or a quorum of independent masters
  * (Redlock): the lock's state and keys, its owner token, how its commands
  * go to its servers and how their failures are told, the validity of a
- * hold on the local monotonic clock, and the release script (which also
- * ends a failed attempt and removes a token whose fate is unknown).
+ * hold on the local monotonic clock, and the scripts on a hold: release
+ * (which also ends a failed attempt and removes a token whose fate is
+ * unknown), extend, check, and the forced release.
  *
  * Above it: one attempt to take the lock (engine/attempt.h), what a caller
  * does with a hold (engine/hold.h, engine/sync.h), the wait strategies
@@ -16,6 +17,8 @@
 #include "client/pool.h"
 #include "engine/leftovers.h"
 #include "base/error.h"
+#include "base/hex.h"
+#include "base/process.h"
 #include "engine/keys.h"
 #include "engine/round.h"
 
@@ -88,13 +91,27 @@ void redislock_lock_dtor(redislock_lock *l);
 /* Milliseconds of validity left on the local monotonic clock, 0 when not held. */
 zend_long redislock_lock_remaining(const redislock_lock *l);
 
+/* The mask of all the lock's servers. */
+static inline uint32_t redislock_lock_all_servers(const redislock_lock *l)
+{
+    return ((uint32_t) 1 << l->settings.servers->count) - 1;
+}
+
 /* Starts a new series of attempts: a fresh random token (in fair mode also
  * our place in the queue), which may end up on every server, and no wake-up
  * slot yet. REDISLOCK_ERR when the CSPRNG failed (an exception is thrown). */
-int redislock_lock_new_token(redislock_lock *l);
+static inline int redislock_lock_new_token(redislock_lock *l)
+{
+    unsigned char raw[REDISLOCK_TOKEN_BYTES];
 
-/* The mask of all the lock's servers. */
-uint32_t redislock_lock_all_servers(const redislock_lock *l);
+    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
+        return REDISLOCK_ERR;
+    }
+    redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
+    l->placed = redislock_lock_all_servers(l);
+    l->fair_slot = -1;
+    return REDISLOCK_OK;
+}
 
 /* Timeouts for one exchange. With several servers each one gets at most
  * quorum_timeout, small next to the ttl. */
@@ -133,10 +150,34 @@ void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, 
 void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t,
                                      const char *what);
 
-/* The release script on every server of the lock, the round ending once a
- * quorum decided: cmds get its integer replies (1: our token was deleted
- * there), for the caller to count and free. */
-void redislock_lock_release_all(redislock_lock *l, redislock_cmd *cmds);
+/* {{{ The scripts on a hold, each one round over every server of the lock
+ * (on whichever node the caller pinned: see engine/hold.h for the
+ * operations). Each returns REDISLOCK_OK with the answer in *result, or
+ * REDISLOCK_ERR when the answer is unknown (servers unreachable, timed out
+ * or replying with errors so that no quorum could answer), the reason in
+ * l->err. */
+
+/* Deletes our token everywhere (release.lua, or release_fair.lua, which
+ * hands the lock to the next waiter); *result tells whether a quorum still
+ * had it. Decided either way, the lock has no token any more (a server
+ * that did not answer keeps it as a leftover); undecided, the hold stays. */
+int redislock_lock_release_once(redislock_lock *l, bool *result);
+
+/* Resets the lease to ttl ms if still ours (extend.lua; what names the
+ * operation in errors). Renewed, the validity counts from the send; lost,
+ * the lock is held no more and what may be left of our token goes. */
+int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, const char *what);
+
+/* Asks whether a quorum still has our token (check.lua); when so, dates the
+ * validity from the shortest lease they report; when not, the lock is held
+ * no more. */
+int redislock_lock_check_once(redislock_lock *l, bool *result);
+
+/* Deletes the lock's key whoever holds it (release.lua, forced), waking
+ * its waiters as a release does; *result tells whether a key was deleted. */
+int redislock_lock_force_release_once(redislock_lock *l, bool *result);
+
+/* }}} */
 
 /* Removes our token from the servers in mask, where it may sit after a
  * failed attempt or a lost hold, within deadline (monotonic us): a server

@@ -46,7 +46,7 @@ typedef struct redislock_wait {
         uint64_t align;
         void *ptr;
         unsigned char bytes[REDISLOCK_WAIT_OWN_ROOM];
-    } own;                /* the strategy's, set up by its start() */
+    } own;                /* the strategy's: all zero when the call starts */
 } redislock_wait;
 
 /* How a wait ended. */
@@ -57,14 +57,12 @@ typedef enum {
                              the caller gives up, as when the wait runs out */
 } redislock_waited;
 
-/* A strategy. Its state is its own: w->own for the call, and
- * l->wait_kept (REDISLOCK_LOCK_WAIT_ROOM bytes, zeroed with the object) for
- * what it keeps of a lock from one call to the next. */
+/* A strategy. Its state is its own: w->own for the call (zeroed when the
+ * call starts, so that no set-up is needed), and l->wait_kept
+ * (REDISLOCK_LOCK_WAIT_ROOM bytes, zeroed with the object) for what it keeps
+ * of a lock from one call to the next. */
 typedef struct redislock_wait_ops {
     const char *name;
-    /* Sets up w->own at the start of an acquire() call, once the lock has
-     * its new token. */
-    void (*start)(redislock_lock *l, redislock_wait *w);
     /* One attempt (or two, for a wakeup's first). *result: the lock is
      * ours. REDISLOCK_ERR when the servers' answer is unknown. */
     int (*attempt)(redislock_lock *l, redislock_wait *w, bool *result);

@@ -171,14 +171,6 @@ static void fair_give_up(redislock_lock *l, redislock_wait *w)
     }
 }
 
-/* Nothing of its own: the queue is on the server, our place in it
- * l->fair_slot. */
-static void fair_start(redislock_lock *l, redislock_wait *w)
-{
-    (void) l;
-    (void) w;
-}
-
 const redislock_wait_ops redislock_wait_fair = {
-    "fair", fair_start, fair_attempt, fair_wait, fair_give_up,
+    "fair", fair_attempt, fair_wait, fair_give_up,
 };

@@ -72,8 +72,9 @@ typedef struct wakeup_kept {
     bool waited_before;    /* an acquire() of this object had to wait */
 } wakeup_kept;
 
-/* One acquire() call's own state (in w->own). A write is blind (the BLPOP
- * and the attempt alone, see wait_blind()) while w->block_until is set. */
+/* One acquire() call's own state (in w->own, all zero when the call
+ * starts). A write is blind (the BLPOP and the attempt alone, see
+ * wait_blind()) while w->block_until is set. */
 typedef struct wakeup_call {
     bool marked; /* the lock is marked as waited for (attempts by script) */
     bool reload; /* the server lost the acquire script; the next attempt loads it */
@@ -239,8 +240,15 @@ static int wakeup_attempt(redislock_lock *l, redislock_wait *w, bool *result)
 {
     wakeup_call *c = call_of(w);
     uint64_t now;
-    bool blind = wait_blind(l, w);
+    bool blind;
 
+    if (!c->tried) {
+        /* A lock that had to wait before is likely to again: its first
+         * attempt marks it as waited for (one command less than a SET that
+         * fails, then the marking script). */
+        c->marked = kept_of(l)->waited_before && w->waiting;
+    }
+    blind = wait_blind(l, w);
     c->tried = true;
     if (blind || attempt_with_wait(l, w)) {
         /* The wait that follows attempts, in the same write. */
@@ -515,19 +523,6 @@ static void wakeup_give_up(redislock_lock *l, redislock_wait *w)
     (void) w;
 }
 
-/* A lock that had to wait before is likely to again: its first attempt
- * marks it as waited for (one command less than a SET that fails, then the
- * marking script). Our own wake-up list gets a name when a wait needs one. */
-static void wakeup_start(redislock_lock *l, redislock_wait *w)
-{
-    wakeup_call *c = call_of(w);
-
-    c->marked = kept_of(l)->waited_before && w->waiting;
-    c->reload = false;
-    c->tried = false;
-    c->waiter_id[0] = '\0';
-}
-
 const redislock_wait_ops redislock_wait_wakeup = {
-    "wakeup", wakeup_start, wakeup_attempt, wakeup_wait, wakeup_give_up,
+    "wakeup", wakeup_attempt, wakeup_wait, wakeup_give_up,
 };
