@@ -23,6 +23,7 @@
 #include "php_redislock.h"
 #include "config/config.h"
 #include "engine/lock.h"
+#include "engine/acquire.h"
 #include "client/pool.h"
 #include "base/process.h"
 #include "engine/scripts.h"
@@ -103,7 +104,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     redislock_pool_shutdown();
     redislock_tls_shutdown();
     redislock_servers_forget_parsed();
-    redislock_marked_forget();
+    redislock_acquire_forget();
     return SUCCESS;
 }
 

@@ -1,122 +1,20 @@
 /*
- * What acts on a hold once taken: release, extend, isAcquired, a hold
- * restored from its token, forceRelease, and giving up a token whose fate
- * is unknown (cleanup now, or a leftover removed later). Taking the lock is
- * redislock_lock.c.
+ * What acts on a hold once taken (see engine/hold.h): release, extend,
+ * isAcquired, a hold restored from its token, forceRelease, and giving up a
+ * token whose fate is unknown. Each runs on one node of a Sentinel or
+ * Cluster server for all its commands (redislock_route_pin()).
  */
 #include "php_redislock.h"
+#include "engine/hold.h"
 #include "engine/lock.h"
+#include "engine/sync.h"
 #include "engine/leftovers.h"
-#include "client/exec.h"
-#include "engine/round.h"
-#include "engine/wait.h"
-#include "engine/scripts.h"
 #include "client/route_pin.h"
 #include "base/clock.h"
 #include "base/resp.h"
 
-static const redislock_key_kind lock_key = REDISLOCK_KEY_LOCK;
-
-/* The quorum's verdict on a round, into *verdict; the commands are done
- * with. REDISLOCK_ERR (the reason in l->err) when it is unknown. */
-static int decide(redislock_lock *l, redislock_cmd *cmds, const redislock_tally *t, const char *what,
-                  redislock_verdict *verdict)
-{
-    *verdict = redislock_tally_verdict(t, redislock_lock_quorum(l));
-    if (*verdict == REDISLOCK_VERDICT_UNKNOWN) {
-        redislock_lock_describe_failure(l, cmds, t, what);
-    }
-    redislock_cmd_dtor(cmds, l->settings.servers->count);
-    return *verdict == REDISLOCK_VERDICT_UNKNOWN ? REDISLOCK_ERR : REDISLOCK_OK;
-}
-
-/* The release script's call. Plain: KEYS = lock, waiters marker, wake-up
- * list; ARGV = token. Fair mode (the lock passes to the next waiter, and
- * with leaving set our place in the queue, if any, goes too): see
- * release_fair.lua. */
-#define RELEASE_NAME_MAX 160
-
-typedef struct release_cmd {
-    const redislock_script *script;
-    redislock_call c;
-    char names[2][RELEASE_NAME_MAX]; /* the marker's and the wake-up list's, when not built */
-} release_cmd;
-
-static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
-{
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
-    redislock_call *c = &r->c;
-    const char *name;
-    size_t len;
-
-    if (l->settings.fair) {
-        redislock_lock_call_init(c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
-        redislock_call_bool(c, leaving);
-        redislock_call_long(c, REDISLOCK_HANDOVER_MS);
-        redislock_call_long(c, l->fair_slot);
-        r->script = &redislock_script_release_fair;
-        return;
-    }
-    redislock_call_init(c);
-    redislock_call_key(c, REDISLOCK_LKEY(l, LOCK));
-    /* The first time, their names are written out here rather than built:
-     * most releases find nobody waiting, and an object used once would
-     * build them only for this. */
-    for (int i = 0; i < 2; i++) {
-        name = redislock_keys_name((redislock_keys *) &l->keys, keys[i], r->names[i], RELEASE_NAME_MAX, &len);
-        redislock_call_keyl(c, name, len);
-    }
-    redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
-    r->script = &redislock_script_release;
-}
-
-/* Runs the release script on the lock's servers in mask. Returns the number
- * of commands in cmds. */
-static uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o, redislock_cmd *cmds,
-                           bool leaving)
-{
-    release_cmd r;
-
-    release_cmd_init(&r, l, leaving);
-    return redislock_round_call(l->settings.servers, mask, o, r.script, cmds, &r.c);
-}
-
-/* Runs the release script on every server of the lock. */
-static void release_all(redislock_lock *l, redislock_cmd *cmds, bool leaving)
-{
-    redislock_netopts o = redislock_lock_netopts(l);
-    redislock_enough e;
-
-    redislock_lock_decide_early(l, &o, &e, cmds, redislock_vote_integer);
-    release_on(l, redislock_lock_all_servers(l), &o, cmds, leaving);
-}
-
-/* Keeps our token on the servers in mask as leftovers, to be removed later
- * (see redislock_leftovers.h): one release command, encoded once, for each. */
-void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_leftover_group *group)
-{
-    release_cmd r;
-    redislock_netopts o = redislock_lock_netopts(l);
-    smart_str buf = { 0 };
-
-    if (!mask) {
-        return;
-    }
-    release_cmd_init(&r, l, true);
-    r.c.argv[0] = "EVAL";
-    r.c.lens[0] = 4;
-    r.c.argv[1] = r.script->body;
-    r.c.lens[1] = r.script->len;
-    redislock_encode(&buf, r.c.argc, r.c.argv, r.c.lens);
-    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
-        if (mask & ((uint32_t) 1 << i)) {
-            redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
-        }
-    }
-    smart_str_free(&buf);
-}
-
-void redislock_lock_abandon(redislock_lock *l, bool counted)
+/* Gives up the token: leftovers on every server. */
+void redislock_hold_abandon(redislock_lock *l, bool counted)
 {
     redislock_leftover_group *group;
 
@@ -129,113 +27,17 @@ void redislock_lock_abandon(redislock_lock *l, bool counted)
     l->held = false;
 }
 
-/* Removes our token from the servers in mask, where it may sit after a
- * failed attempt or a lost hold, within the operation's deadline (monotonic
- * us). A server that does not answer keeps it as a leftover, removed later. */
-void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
-{
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_netopts o = redislock_lock_netopts(l);
-    uint32_t n, unanswered = 0;
-
-    o.deadline = deadline;
-    n = mask ? release_on(l, mask, &o, cmds, true) : 0;
-    for (uint32_t i = 0; i < n; i++) {
-        if (cmds[i].status != REDISLOCK_CMD_OK || cmds[i].reply->type != REDIS_REPLY_INTEGER) {
-            unanswered |= (uint32_t) 1 << cmds[i].idx;
-        }
-    }
-    redislock_cmd_dtor(cmds, n);
-    redislock_lock_keep_leftovers(l, unanswered, NULL);
-    l->has_token = false;
-    l->held = false;
-}
-
-static int release_now(redislock_lock *l, bool *result)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_tally t = { 0 };
-    redislock_verdict verdict;
-
-    *result = false;
-    if (!redislock_lock_owned(l)) {
-        return REDISLOCK_OK;
-    }
-    release_all(l, cmds, false);
-    for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_integer(&t, &cmds[i]);
-    }
-    if (decide(l, cmds, &t, "release", &verdict) != REDISLOCK_OK) {
-        /* Not known to be released: the hold stays, so that release() can
-         * be called again, and the end of the request tries again. */
-        return REDISLOCK_ERR;
-    }
-    /* Decided; a server that did not answer may still have our token. */
-    redislock_lock_keep_leftovers(l, l->placed & ~t.definite, NULL);
-    l->has_token = false;
-    l->held = false;
-    *result = verdict == REDISLOCK_VERDICT_YES;
-    if (*result) {
-        REDISLOCK_G(stats).released++;
-    } else {
-        REDISLOCK_G(stats).released_lost++;
-    }
-    return REDISLOCK_OK;
-}
-
-/* Renews the lease; what names the operation in an error message. */
-int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_tally t = { 0 };
-    redislock_verdict verdict;
-    redislock_call c;
-    uint64_t start, valid_until;
-
-    *result = false;
-    if (!redislock_lock_holding(l)) {
-        return REDISLOCK_OK;
-    }
-    redislock_lock_call_init(&c, l, &lock_key, 1, false);
-    redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
-    redislock_call_long(&c, ttl);
-    start = redislock_now_us();
-    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c, redislock_vote_integer);
-    for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_integer(&t, &cmds[i]);
-    }
-    valid_until = redislock_lock_validity_end(start, ttl);
-    if (decide(l, cmds, &t, what, &verdict) != REDISLOCK_OK) {
-        return REDISLOCK_ERR;
-    }
-    if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
-        l->valid_until = valid_until;
-        REDISLOCK_G(stats).extended++;
-        *result = true;
-        return REDISLOCK_OK;
-    }
-    /* Lost: what may be left of our token (on servers that did not say it
-     * was gone) goes too. */
-    REDISLOCK_G(stats).extend_failed++;
-    l->held = false;
-    if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
-        redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold), redislock_lock_op_deadline(l));
-    }
-    return REDISLOCK_OK;
-}
-
-int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
+/* Renews the lease, then checks its replication, on one node. */
+int redislock_hold_extend(redislock_lock *l, zend_long ttl, bool *result)
 {
     bool renewed;
     int rc;
 
     redislock_route_pin(l->settings.servers);
-    rc = redislock_lock_extend_hold(l, ttl, result, "extend");
+    rc = redislock_lock_extend_once(l, ttl, result, "extend");
     renewed = *result;
     if (rc == REDISLOCK_OK) {
-        rc = redislock_lock_sync(l, "extend", result);
+        rc = redislock_sync_check(l, "extend", result);
     }
     redislock_route_pin_end(l->settings.servers);
     if (renewed && !*result) {
@@ -247,62 +49,8 @@ int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result)
     return rc;
 }
 
-/* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The
- * shortest pttl among the yes answers goes to *pttl. */
-static int vote_check(const redislock_cmd *cmd)
-{
-    if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER && cmd->reply->integer >= -2) {
-        return cmd->reply->integer != -2;
-    }
-    return -1;
-}
-
-static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
-{
-    int vote = vote_check(cmd);
-
-    if (vote == 1) {
-        /* No expiry at all (-1) proves no more than our own ttl. */
-        *pttl = MIN(*pttl, cmd->reply->integer < 0 ? ttl : (zend_long) cmd->reply->integer);
-    }
-    redislock_tally_vote(t, cmd, vote);
-}
-
-static int check_now(redislock_lock *l, bool *result)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_tally t = { 0 };
-    redislock_verdict verdict;
-    zend_long pttl = ZEND_LONG_MAX;
-    redislock_call c;
-    uint64_t start;
-
-    *result = false;
-    if (!redislock_lock_holding(l)) {
-        return REDISLOCK_OK;
-    }
-    redislock_lock_call_init(&c, l, &lock_key, 1, false);
-    redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
-    start = redislock_now_us();
-    redislock_lock_call_all(l, &redislock_script_check, cmds, &c, vote_check);
-    for (uint32_t i = 0; i < n; i++) {
-        tally_check(&t, &cmds[i], l->settings.ttl, &pttl);
-    }
-    if (decide(l, cmds, &t, "isAcquired", &verdict) != REDISLOCK_OK) {
-        return REDISLOCK_ERR;
-    }
-    *result = verdict == REDISLOCK_VERDICT_YES;
-    if (!*result) {
-        l->held = false;
-        return REDISLOCK_OK;
-    }
-    /* Dated from the send: the lease ends no sooner than that, by our clock. */
-    l->valid_until = redislock_lock_validity_end(start, pttl);
-    return REDISLOCK_OK;
-}
-
-void redislock_lock_adopt(redislock_lock *l, const char *token)
+/* Takes up the hold of token, from elsewhere. */
+void redislock_hold_adopt(redislock_lock *l, const char *token)
 {
     memcpy(l->token, token, REDISLOCK_TOKEN_LEN);
     l->token[REDISLOCK_TOKEN_LEN] = '\0';
@@ -313,35 +61,6 @@ void redislock_lock_adopt(redislock_lock *l, const char *token)
     l->pid = redislock_pid();
     l->valid_until = 0;
     l->fence = 0;
-}
-
-static int force_release_now(redislock_lock *l, bool *result)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_tally t = { 0 };
-    redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, l->settings.fair ? REDISLOCK_KEY_QUEUE : REDISLOCK_KEY_WAIT,
-                                  REDISLOCK_KEY_WAKE };
-    redislock_call c;
-
-    redislock_lock_call_init(&c, l, keys, 3, false);
-    /* The release script, forced: no token to match. */
-    redislock_call_arg(&c, "", 0);
-    redislock_call_bool(&c, true);
-    *result = false;
-    redislock_lock_call_all(l, &redislock_script_release, cmds, &c, NULL);
-    for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_integer(&t, &cmds[i]);
-    }
-    if (t.yes + t.no < redislock_lock_quorum(l)) {
-        /* Too few answers to say the lock is gone. */
-        redislock_lock_describe_failure(l, cmds, &t, "forceRelease");
-        redislock_cmd_dtor(cmds, n);
-        return REDISLOCK_ERR;
-    }
-    redislock_cmd_dtor(cmds, n);
-    *result = t.yes > 0;
-    return REDISLOCK_OK;
 }
 
 /* {{{ The operations, each pinned to one node of a Sentinel or Cluster
@@ -358,19 +77,22 @@ static int pinned(redislock_lock *l, int (*op)(redislock_lock *, bool *), bool *
     return rc;
 }
 
-int redislock_lock_release(redislock_lock *l, bool *result)
+/* release(), pinned. */
+int redislock_hold_release(redislock_lock *l, bool *result)
 {
-    return pinned(l, release_now, result);
+    return pinned(l, redislock_lock_release_once, result);
 }
 
-int redislock_lock_check(redislock_lock *l, bool *result)
+/* isAcquired(), pinned. */
+int redislock_hold_check(redislock_lock *l, bool *result)
 {
-    return pinned(l, check_now, result);
+    return pinned(l, redislock_lock_check_once, result);
 }
 
-int redislock_lock_force_release(redislock_lock *l, bool *result)
+/* forceRelease(), pinned. */
+int redislock_hold_force_release(redislock_lock *l, bool *result)
 {
-    return pinned(l, force_release_now, result);
+    return pinned(l, redislock_lock_force_release_once, result);
 }
 
 /* }}} */

@@ -11,20 +11,14 @@
 #include "engine/lock.h"
 #include "engine/leftovers.h"
 #include "client/exec.h"
-#include "engine/round.h"
-#include "engine/wait.h"
-#include "engine/scripts.h"
-#include "client/route_pin.h"
 #include "client/cluster.h"
 #include "base/clock.h"
 #include "base/hex.h"
 #include "base/process.h"
-
-/* The mask of all the lock's servers. */
-uint32_t redislock_lock_all_servers(const redislock_lock *l)
-{
-    return ((uint32_t) 1 << l->settings.servers->count) - 1;
-}
+#include "base/resp.h"
+#include "engine/round.h"
+#include "engine/scripts.h"
+#include "client/route_pin.h"
 
 /* Timeouts for one exchange. With several servers each one gets at most
  * quorum_timeout, small next to the ttl as Redlock wants, so that a slow or
@@ -55,7 +49,7 @@ uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl)
     return lease > drift ? start + lease - drift : start;
 }
 
-/* Sends one command (argv) to every server of the lock. */
+/* With a vote and several servers, the round ends once its outcome is known. */
 void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, redislock_enough *e,
                                  const redislock_cmd *cmds, int (*vote)(const redislock_cmd *cmd))
 {
@@ -68,6 +62,7 @@ void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, 
     }
 }
 
+/* Sends one command (argv) to every server of the lock. */
 void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens,
                              int (*vote)(const redislock_cmd *cmd))
 {
@@ -78,13 +73,15 @@ void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, c
     redislock_round_send(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, argc, argv, lens);
 }
 
-const redislock_key_kind redislock_fair_keys[REDISLOCK_FAIR_KEYS] = {
+/* KEYS of acquire_fair.lua and release_fair.lua, in their order. */
+const redislock_key_kind redislock_lock_fair_keys[REDISLOCK_FAIR_KEYS] = {
     REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_QUEUE, REDISLOCK_KEY_QUEUE_EXP, REDISLOCK_KEY_HANDOFF,
     REDISLOCK_KEY_TICKET, REDISLOCK_KEY_WAKE_SLOT + 0, REDISLOCK_KEY_WAKE_SLOT + 1, REDISLOCK_KEY_WAKE_SLOT + 2,
     REDISLOCK_KEY_WAKE_SLOT + 3, REDISLOCK_KEY_WAKE_SLOT + 4, REDISLOCK_KEY_WAKE_SLOT + 5,
     REDISLOCK_KEY_WAKE_SLOT + 6, REDISLOCK_KEY_WAKE_SLOT + 7,
 };
 
+/* The lock's keys of the kinds given, then the owner's arguments. */
 void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const redislock_key_kind *kinds, int n,
                               bool owner)
 {
@@ -111,7 +108,8 @@ void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, 
 }
 
 /* Records why the servers could not answer in l->err. */
-void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t, const char *what)
+void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t,
+                                     const char *what)
 {
     redislock_tally_describe(t, l->settings.servers->count, redislock_lock_quorum(l), cmds, what, &l->err);
 }
@@ -122,357 +120,307 @@ uint64_t redislock_lock_op_deadline(const redislock_lock *l)
     return redislock_now_us() + (uint64_t) redislock_lock_netopts(l).read_timeout * 1000;
 }
 
-static int new_token(redislock_lock *l)
-{
-    unsigned char raw[REDISLOCK_TOKEN_BYTES];
+/* The release script's call. Plain: KEYS = lock, waiters marker, wake-up
+ * list; ARGV = token. Fair mode (the lock passes to the next waiter, and
+ * with leaving set our place in the queue, if any, goes too): see
+ * release_fair.lua. */
+#define RELEASE_NAME_MAX 160
 
-    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
+typedef struct release_cmd {
+    const redislock_script *script;
+    redislock_call c;
+    char names[2][RELEASE_NAME_MAX]; /* the marker's and the wake-up list's, when not built */
+} release_cmd;
+
+static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
+{
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
+    redislock_call *c = &r->c;
+    const char *name;
+    size_t len;
+
+    if (l->settings.fair) {
+        redislock_lock_call_init(c, l, redislock_lock_fair_keys, REDISLOCK_FAIR_KEYS, true);
+        redislock_call_bool(c, leaving);
+        redislock_call_long(c, REDISLOCK_HANDOVER_MS);
+        redislock_call_long(c, l->fair_slot);
+        r->script = &redislock_script_release_fair;
+        return;
+    }
+    redislock_call_init(c);
+    redislock_call_key(c, REDISLOCK_LKEY(l, LOCK));
+    /* The first time, their names are written out here rather than built:
+     * most releases find nobody waiting, and an object used once would
+     * build them only for this. */
+    for (int i = 0; i < 2; i++) {
+        name = redislock_keys_name((redislock_keys *) &l->keys, keys[i], r->names[i], RELEASE_NAME_MAX, &len);
+        redislock_call_keyl(c, name, len);
+    }
+    redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
+    r->script = &redislock_script_release;
+}
+
+/* Runs the release script on the lock's servers in mask. Returns the number
+ * of commands in cmds. */
+static zend_always_inline uint32_t release_on(redislock_lock *l, uint32_t mask, const redislock_netopts *o,
+                                              redislock_cmd *cmds, bool leaving)
+{
+    release_cmd r;
+
+    release_cmd_init(&r, l, leaving);
+    return redislock_round_call(l->settings.servers, mask, o, r.script, cmds, &r.c);
+}
+
+/* Runs the release script on every server of the lock, the round ending
+ * once a quorum decided. */
+static void release_all(redislock_lock *l, redislock_cmd *cmds)
+{
+    redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
+
+    redislock_lock_decide_early(l, &o, &e, cmds, redislock_vote_integer);
+    release_on(l, redislock_lock_all_servers(l), &o, cmds, false);
+}
+
+/* Keeps our token on the servers in mask as leftovers, to be removed later
+ * (see engine/leftovers.h): one release command, encoded once, for each. */
+void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_leftover_group *group)
+{
+    release_cmd r;
+    redislock_netopts o = redislock_lock_netopts(l);
+    smart_str buf = { 0 };
+
+    if (!mask) {
+        return;
+    }
+    release_cmd_init(&r, l, true);
+    r.c.argv[0] = "EVAL";
+    r.c.lens[0] = 4;
+    r.c.argv[1] = r.script->body;
+    r.c.lens[1] = r.script->len;
+    redislock_encode(&buf, r.c.argc, r.c.argv, r.c.lens);
+    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
+        if (mask & ((uint32_t) 1 << i)) {
+            redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
+        }
+    }
+    smart_str_free(&buf);
+}
+
+/* Removes our token from the servers in mask, where it may sit after a
+ * failed attempt or a lost hold, within the operation's deadline (monotonic
+ * us). A server that does not answer keeps it as a leftover, removed later. */
+void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
+{
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_netopts o = redislock_lock_netopts(l);
+    uint32_t n, unanswered = 0;
+
+    o.deadline = deadline;
+    n = mask ? release_on(l, mask, &o, cmds, true) : 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (cmds[i].status != REDISLOCK_CMD_OK || cmds[i].reply->type != REDIS_REPLY_INTEGER) {
+            unanswered |= (uint32_t) 1 << cmds[i].idx;
+        }
+    }
+    redislock_cmd_dtor(cmds, n);
+    redislock_lock_keep_leftovers(l, unanswered, NULL);
+    l->has_token = false;
+    l->held = false;
+}
+
+static const redislock_key_kind lock_key = REDISLOCK_KEY_LOCK;
+
+/* The quorum's verdict on a round, into *verdict; the commands are done
+ * with. REDISLOCK_ERR (the reason in l->err) when it is unknown. */
+static int decide(redislock_lock *l, redislock_cmd *cmds, const redislock_tally *t, const char *what,
+                  redislock_verdict *verdict)
+{
+    *verdict = redislock_tally_verdict(t, redislock_lock_quorum(l));
+    if (*verdict == REDISLOCK_VERDICT_UNKNOWN) {
+        redislock_lock_describe_failure(l, cmds, t, what);
+    }
+    redislock_cmd_dtor(cmds, l->settings.servers->count);
+    return *verdict == REDISLOCK_VERDICT_UNKNOWN ? REDISLOCK_ERR : REDISLOCK_OK;
+}
+
+/* Deletes our token on every server. */
+int redislock_lock_release_once(redislock_lock *l, bool *result)
+{
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+
+    *result = false;
+    if (!redislock_lock_owned(l)) {
+        return REDISLOCK_OK;
+    }
+    release_all(l, cmds);
+    for (uint32_t i = 0; i < n; i++) {
+        redislock_tally_integer(&t, &cmds[i]);
+    }
+    if (decide(l, cmds, &t, "release", &verdict) != REDISLOCK_OK) {
+        /* Not known to be released: the hold stays, so that release() can
+         * be called again, and the end of the request tries again. */
         return REDISLOCK_ERR;
     }
-    redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
-    /* Our own wake-up list gets a name when a wait needs one. */
-    l->waiter_id[0] = '\0';
+    /* Decided; a server that did not answer may still have our token. */
+    redislock_lock_keep_leftovers(l, l->placed & ~t.definite, NULL);
+    l->has_token = false;
+    l->held = false;
+    *result = verdict == REDISLOCK_VERDICT_YES;
+    if (*result) {
+        REDISLOCK_G(stats).released++;
+    } else {
+        REDISLOCK_G(stats).released_lost++;
+    }
     return REDISLOCK_OK;
 }
 
-int redislock_acquire_reply(const redisReply *r, zend_long *n)
+/* Renews the lease to ttl ms; what names the operation in an error message. */
+int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, const char *what)
 {
-    /* A refusal has a third element (lua/acquire.lua): how long the waiters
-     * marker lasts. */
-    if (r && r->type == REDIS_REPLY_ARRAY && (r->elements == 2 || r->elements == 3)
-        && r->element[0]->type == REDIS_REPLY_INTEGER && r->element[1]->type == REDIS_REPLY_INTEGER
-        && (r->elements == 2 || r->element[2]->type == REDIS_REPLY_INTEGER)) {
-        *n = (zend_long) r->element[1]->integer;
-        if (r->element[0]->integer != 1 && *n == -2) {
-            /* Being handed to a woken waiter (whose release will wake us),
-             * or free for a moment: block for the least we can, then try
-             * again. */
-            *n = REDISLOCK_BLOCK_MIN_US / 1000;
-        }
-        return r->element[0]->integer == 1;
+    uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+    redislock_call c;
+    uint64_t start, valid_until;
+
+    *result = false;
+    if (!redislock_lock_holding(l)) {
+        return REDISLOCK_OK;
+    }
+    redislock_lock_call_init(&c, l, &lock_key, 1, false);
+    redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
+    redislock_call_long(&c, ttl);
+    start = redislock_now_us();
+    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c, redislock_vote_integer);
+    for (uint32_t i = 0; i < n; i++) {
+        redislock_tally_integer(&t, &cmds[i]);
+    }
+    valid_until = redislock_lock_validity_end(start, ttl);
+    if (decide(l, cmds, &t, what, &verdict) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
+        l->valid_until = valid_until;
+        REDISLOCK_G(stats).extended++;
+        *result = true;
+        return REDISLOCK_OK;
+    }
+    /* Lost: what may be left of our token (on servers that did not say it
+     * was gone) goes too. */
+    REDISLOCK_G(stats).extend_failed++;
+    l->held = false;
+    if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
+        redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold),
+                               redislock_lock_op_deadline(l));
+    }
+    return REDISLOCK_OK;
+}
+
+/* Counts check.lua's answer: the pttl of our key (yes), or -2 (no). The
+ * shortest pttl among the yes answers goes to *pttl. */
+static int vote_check(const redislock_cmd *cmd)
+{
+    if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_INTEGER && cmd->reply->integer >= -2) {
+        return cmd->reply->integer != -2;
     }
     return -1;
 }
 
-zend_long redislock_acquire_marked_ms(const redisReply *r)
+/* Counts check.lua's answer; the shortest pttl goes to *pttl. */
+static void tally_check(redislock_tally *t, redislock_cmd *cmd, zend_long ttl, zend_long *pttl)
 {
-    zend_long n;
-
-    return redislock_acquire_reply(r, &n) == 0 && r->elements == 3 ? (zend_long) r->element[2]->integer : -1;
-}
-
-/* The least a marking round's refusals said the lock stays marked on the
- * servers, noted when a quorum of them said it (redislock_lock_note_marked). */
-static void note_marked_round(redislock_lock *l, const redislock_cmd *cmds, uint64_t sent_at)
-{
-    zend_long least = -1;
-    uint32_t known = 0;
-
-    for (uint32_t i = 0; i < l->settings.servers->count; i++) {
-        zend_long ms = cmds[i].status == REDISLOCK_CMD_OK ? redislock_acquire_marked_ms(cmds[i].reply) : -1;
-        if (ms > 0) {
-            least = known++ ? MIN(least, ms) : ms;
-        }
-    }
-    redislock_lock_note_marked(l, least, known, sent_at);
-}
-
-/* The acquire script's answer to cmd (see redislock_acquire_reply), -1
- * when the command got none. */
-static int acquire_script_answer(const redislock_cmd *cmd, zend_long *n)
-{
-    return cmd->status == REDISLOCK_CMD_OK ? redislock_acquire_reply(cmd->reply, n) : -1;
-}
-
-/* Reads the acquire script's answer into the tally. */
-int redislock_vote_acquire_script(const redislock_cmd *cmd)
-{
-    zend_long n;
-
-    return acquire_script_answer(cmd, &n);
-}
-
-static void tally_acquire_script(redislock_tally *t, redislock_cmd *cmd, zend_long *fence, zend_long *pttl)
-{
-    zend_long n = 0;
-    int vote = acquire_script_answer(cmd, &n);
+    int vote = vote_check(cmd);
 
     if (vote == 1) {
-        *fence = MAX(*fence, n);
-    } else if (vote == 0) {
-        *pttl = MAX(*pttl, n);
+        /* No expiry at all (-1) proves no more than our own ttl. */
+        *pttl = MIN(*pttl, cmd->reply->integer < 0 ? ttl : (zend_long) cmd->reply->integer);
     }
     redislock_tally_vote(t, cmd, vote);
 }
 
-/* Ends an attempt that was not granted: removes our token wherever it may
- * sit, and tells whether the servers gave an answer at all. The servers
- * that just replied (yes, or an error from a script that may have set the
- * key before failing) get the release at once; one whose answer never came
- * is not waited for a second time: our token there becomes a leftover,
- * removed when the server answers again (or at request end). */
-static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const redislock_tally *t)
+/* Asks every server for our token's pttl; dates the validity from it. */
+int redislock_lock_check_once(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
+    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
+    redislock_tally t = { 0 };
+    redislock_verdict verdict;
+    zend_long pttl = ZEND_LONG_MAX;
+    redislock_call c;
+    uint64_t start;
 
-    if (t->yes + t->no < redislock_lock_quorum(l)) {
-        redislock_lock_describe_failure(l, cmds, t, "acquire");
+    *result = false;
+    if (!redislock_lock_holding(l)) {
+        return REDISLOCK_OK;
     }
-    redislock_cmd_dtor(cmds, n);
-    redislock_lock_keep_leftovers(l, t->mayhold & ~t->replied, NULL);
-    redislock_lock_cleanup(l, t->mayhold & t->replied, redislock_lock_op_deadline(l));
-    if (t->yes + t->no < redislock_lock_quorum(l)) {
+    redislock_lock_call_init(&c, l, &lock_key, 1, false);
+    redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
+    start = redislock_now_us();
+    redislock_lock_call_all(l, &redislock_script_check, cmds, &c, vote_check);
+    for (uint32_t i = 0; i < n; i++) {
+        tally_check(&t, &cmds[i], l->settings.ttl, &pttl);
+    }
+    if (decide(l, cmds, &t, "isAcquired", &verdict) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    REDISLOCK_G(stats).contended++;
+    *result = verdict == REDISLOCK_VERDICT_YES;
+    if (!*result) {
+        l->held = false;
+        return REDISLOCK_OK;
+    }
+    /* Dated from the send: the lease ends no sooner than that, by our clock. */
+    l->valid_until = redislock_lock_validity_end(start, pttl);
     return REDISLOCK_OK;
 }
 
-/* Records that the lock is ours until valid_until. */
-void redislock_lock_granted(redislock_lock *l, uint64_t valid_until, zend_long fence)
-{
-    l->held = true;
-    l->valid_until = valid_until;
-    l->fence = fence;
-}
-
-/* Ends an attempt: granted when the servers said so (granted) and validity
- * is left, failed otherwise. */
-int redislock_lock_attempt_end(redislock_lock *l, redislock_cmd *cmds, const redislock_tally *t, bool granted,
-                               uint64_t valid_until, zend_long fence, bool *result)
-{
-    if (granted && redislock_now_us() < valid_until) {
-        redislock_lock_granted(l, valid_until, fence);
-        redislock_cmd_dtor(cmds, l->settings.servers->count);
-        *result = true;
-        return REDISLOCK_OK;
-    }
-    return attempt_failed(l, cmds, t);
-}
-
-/* Counts a reply to SET NX: OK is yes, nil (held elsewhere) no. */
-int redislock_vote_set(const redislock_cmd *cmd)
-{
-    if (cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_STATUS && cmd->reply->len == 2
-        && memcmp(cmd->reply->str, "OK", 2) == 0) {
-        return 1;
-    }
-    return cmd->status == REDISLOCK_CMD_OK && cmd->reply->type == REDIS_REPLY_NIL ? 0 : -1;
-}
-
-static void tally_set(redislock_tally *t, redislock_cmd *cmd)
-{
-    redislock_tally_vote(t, cmd, redislock_vote_set(cmd));
-}
-
-void redislock_attempt_cmd_init(redislock_attempt_cmd *a, const redislock_lock *l, zend_long mark_ms)
-{
-    redislock_call *c = &a->c;
-
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT,
-                                                REDISLOCK_KEY_WAKE };
-
-    a->scripted = l->settings.fencing || mark_ms > 0;
-    if (a->scripted) {
-        /* A waiter's names the lock's wake-up list too (lua/acquire.lua). */
-        redislock_lock_call_init(c, l, keys, mark_ms > 0 ? 4 : 3, true);
-        redislock_call_long(c, mark_ms);
-        return;
-    }
-    redislock_call_init(c);
-    /* A plain command in the same arrays: SET key token NX PX ttl. */
-    c->argc = 0;
-    redislock_call_arg(c, "SET", 3);
-    redislock_call_arg(c, ZSTR_VAL(REDISLOCK_LKEY(l, LOCK)), ZSTR_LEN(REDISLOCK_LKEY(l, LOCK)));
-    redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
-    redislock_call_arg(c, "NX", 2);
-    redislock_call_arg(c, "PX", 2);
-    redislock_call_long(c, l->settings.ttl);
-}
-
-void redislock_attempt_tally(redislock_tally *t, redislock_cmd *cmd, const redislock_attempt_cmd *a, zend_long *fence,
-                             zend_long *pttl)
-{
-    if (a->scripted) {
-        tally_acquire_script(t, cmd, fence, pttl);
-    } else {
-        tally_set(t, cmd);
-    }
-}
-
-/* Quorum locks with fencing: each server numbers grants on its own, so the
- * number handed out (the highest of the granting servers') is written back
- * to every server before the grant counts. Then any later majority shares
- * a server whose counter is at least this number, and numbers its grant
- * higher. True when a quorum recorded it. */
-bool redislock_lock_fence_recorded(redislock_lock *l, zend_long fence)
+/* The release script without a token, on every server. */
+int redislock_lock_force_release_once(redislock_lock *l, bool *result)
 {
     uint32_t n = l->settings.servers->count;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     redislock_tally t = { 0 };
+    redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, l->settings.fair ? REDISLOCK_KEY_QUEUE : REDISLOCK_KEY_WAIT,
+                                  REDISLOCK_KEY_WAKE };
     redislock_call c;
 
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_FENCE };
-
-    redislock_lock_call_init(&c, l, keys, 1, false);
-    redislock_call_long(&c, fence);
-    redislock_lock_call_all(l, &redislock_script_fence_raise, cmds, &c, redislock_vote_integer);
+    redislock_lock_call_init(&c, l, keys, 3, false);
+    /* The release script, forced: no token to match. */
+    redislock_call_arg(&c, "", 0);
+    redislock_call_bool(&c, true);
+    *result = false;
+    redislock_lock_call_all(l, &redislock_script_release, cmds, &c, NULL);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }
-    redislock_cmd_dtor(cmds, n);
-    return t.yes >= redislock_lock_quorum(l);
-}
-
-int redislock_lock_try(redislock_lock *l, zend_long mark_ms, bool *result, zend_long *pttl)
-{
-    uint32_t n = l->settings.servers->count;
-    redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
-    redislock_tally t = { 0 };
-    redislock_attempt_cmd a;
-    uint64_t start, valid_until;
-    zend_long fence = 0;
-
-    *result = false;
-    *pttl = -1;
-    l->has_token = true;
-    l->pid = redislock_pid();
-    redislock_attempt_cmd_init(&a, l, mark_ms);
-    start = redislock_now_us();
-    if (a.scripted) {
-        redislock_lock_call_all(l, &redislock_script_acquire, cmds, &a.c, redislock_vote_acquire_script);
-    } else {
-        redislock_lock_send_all(l, cmds, a.c.argc, a.c.argv, a.c.lens, redislock_vote_set);
-    }
-    for (uint32_t i = 0; i < n; i++) {
-        redislock_attempt_tally(&t, &cmds[i], &a, &fence, pttl);
-    }
-    if (mark_ms > 0) {
-        note_marked_round(l, cmds, start);
-    }
-    l->placed = t.mayhold;
-    valid_until = redislock_lock_validity_end(start, l->settings.ttl);
-    return redislock_lock_attempt_end(l, cmds, &t,
-                                      t.yes >= redislock_lock_quorum(l) && redislock_now_us() < valid_until
-                                          && (!l->settings.fencing || n == 1 || redislock_lock_fence_recorded(l, fence)),
-                                      valid_until, fence, result);
-}
-
-/* A wait took the lock (a wake-up, a hand-over): checks what its lease is
- * worth. *result stays true when the lock is still ours. */
-static void taken_by_wait(redislock_lock *l, const redislock_wait_state *w, bool *result)
-{
-    if (redislock_now_us() >= l->valid_until) {
-        /* Handed over, but too late to be of use: pass it on. */
-        redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
-        *result = false;
-        return;
-    }
-    if (l->valid_until - redislock_now_us() < (uint64_t) l->settings.ttl * 500
-        && redislock_now_us() + (uint64_t) redislock_lock_netopts(l).read_timeout * 1000 <= w->deadline) {
-        /* Less than half the lease is proven (it counts from when the wait
-         * began): renew it, dated from now, when the wait has time left for
-         * it. An error leaves the shorter validity, which is still true; a
-         * lock found lost meanwhile is waited for again. */
-        redislock_lock_extend_hold(l, l->settings.ttl, result, "acquire");
-        *result = l->held;
-    }
-}
-
-/* Takes the lock (see redislock_lock_acquire), replicas aside. */
-static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
-{
-    const redislock_wait_ops *ops = l->wait;
-    redislock_wait_state w = {
-        .deadline = redislock_now_us() + (uint64_t) wait_ms * 1000,
-        .waiting = wait_ms > 0,
-        .blocking = true,
-        /* A lock that had to wait before is likely to again: its first
-         * attempt marks it as waited for (one command less than a SET that
-         * fails, then the marking script). */
-        .marked = l->waited_before && wait_ms > 0,
-        .pttl = -1,
-        .cap = REDISLOCK_BACKOFF_MIN_US,
-    };
-
-    if (redislock_lock_holding(l)) {
-        /* Already ours: renew the lease instead of queueing behind ourselves. */
-        if (redislock_lock_extend_hold(l, l->settings.ttl, result, "acquire") != REDISLOCK_OK || *result) {
-            return *result ? REDISLOCK_OK : REDISLOCK_ERR;
-        }
-    }
-    if (redislock_lock_owned(l)) {
-        redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));
-    }
-    /* One token for all attempts of this call: in fair mode it is also our
-     * place in the queue. */
-    if (new_token(l) != REDISLOCK_OK) {
+    if (t.yes + t.no < redislock_lock_quorum(l)) {
+        /* Too few answers to say the lock is gone. */
+        redislock_lock_describe_failure(l, cmds, &t, "forceRelease");
+        redislock_cmd_dtor(cmds, n);
         return REDISLOCK_ERR;
     }
-    l->placed = redislock_lock_all_servers(l);
-    l->fair_slot = -1;
-    for (;;) {
-        redislock_waited waited;
-
-        if (ops->attempt(l, &w, result) != REDISLOCK_OK) {
-            return REDISLOCK_ERR;
-        }
-        if (*result) {
-            return REDISLOCK_OK;
-        }
-        if (redislock_now_us() >= w.deadline) {
-            ops->give_up(l, &w);
-            return REDISLOCK_OK;
-        }
-        l->waited_before = true;
-        waited = ops->wait(l, &w, result);
-        if (waited == REDISLOCK_WAIT_FAILED) {
-            ops->give_up(l, &w);
-            return REDISLOCK_ERR;
-        }
-        if (*result) {
-            taken_by_wait(l, &w, result);
-        }
-        if (*result) {
-            return REDISLOCK_OK;
-        }
-        if (waited == REDISLOCK_WAIT_TRIED && redislock_now_us() >= w.deadline) {
-            /* The attempt that went with the wait was the last. */
-            return REDISLOCK_OK;
-        }
-    }
+    redislock_cmd_dtor(cmds, n);
+    *result = t.yes > 0;
+    return REDISLOCK_OK;
 }
 
-int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
-{
-    int rc;
-
-    *result = false;
-    /* The grant and the check of its replication on one node. */
-    redislock_route_pin(l->settings.servers);
-    rc = acquire_now(l, wait_ms, result);
-    if (rc == REDISLOCK_OK) {
-        rc = redislock_lock_sync(l, "acquire", result);
-    }
-    redislock_route_pin_end(l->settings.servers);
-    if (*result) {
-        /* Counted once reported: a grant refused for want of replicas is none. */
-        REDISLOCK_G(stats).acquired++;
-    }
-    return rc;
-}
-
+/* Builds the lock's keys (see engine/keys.h). */
 void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name)
 {
     redislock_keys_init(&l->keys, prefix, name, redislock_cluster_any(l->settings.servers));
-    l->wait = redislock_wait_for(&l->settings);
 }
 
+/* Frees the lock's keys. */
 void redislock_lock_dtor(redislock_lock *l)
 {
     redislock_keys_free(&l->keys);
 }
 
+/* Validity left, in ms, by the local monotonic clock. */
 zend_long redislock_lock_remaining(const redislock_lock *l)
 {
     uint64_t now;

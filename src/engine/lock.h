@@ -1,7 +1,14 @@
 /*
  * The lock protocol, for one server or a quorum of independent masters
- * (Redlock): acquire with SET NX PX, release and extend with compare-and-act
- * scripts, and the validity of a hold on the local monotonic clock.
+ * (Redlock): the lock's state and keys, its owner token, how its commands
+ * go to its servers and how their failures are told, the validity of a
+ * hold on the local monotonic clock, and the scripts on a hold: release
+ * (which also ends a failed attempt and removes a token whose fate is
+ * unknown), extend, check, and the forced release.
+ *
+ * Above it: one attempt to take the lock (engine/attempt.h), what a caller
+ * does with a hold (engine/hold.h, engine/sync.h), the wait strategies
+ * (engine/wait.h) and the acquire loop (engine/acquire.h).
  */
 #ifndef REDISLOCK_LOCK_H
 #define REDISLOCK_LOCK_H
@@ -10,36 +17,41 @@
 #include "client/exec.h"
 #include "engine/leftovers.h"
 #include "base/error.h"
+#include "base/hex.h"
+#include "base/process.h"
 #include "engine/keys.h"
 #include "engine/round.h"
 #include "base/process.h"
 
 #define REDISLOCK_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
 #define REDISLOCK_TOKEN_LEN (REDISLOCK_TOKEN_BYTES * 2)
-#define REDISLOCK_WAITER_ID_BYTES 8
-#define REDISLOCK_WAITER_ID_LEN (REDISLOCK_WAITER_ID_BYTES * 2)
 
-struct redislock_wait_ops;
+#define REDISLOCK_QUEUE_STAY_MS 2000      /* fair mode: a waiter's place lasts this long unless renewed */
+/* Fair mode: a release hands the lock to the next waiter with a lease of
+ * at most this long, which the waiter renews to its ttl as soon as it
+ * wakes; a waiter that died meanwhile holds up the others no longer. */
+#define REDISLOCK_HANDOVER_MS REDISLOCK_QUEUE_STAY_MS
+
+/* Room in a lock for its wait strategy's own state, kept from one acquire()
+ * to the next: opaque here, read only by the strategy (engine/wait.h). */
+#define REDISLOCK_LOCK_WAIT_ROOM 16
 
 typedef struct redislock_lock {
     redislock_settings settings;
-    const struct redislock_wait_ops *wait; /* how acquire() waits, chosen once (redislock_wait.h) */
-    redislock_keys keys;                  /* the lock's key and its bookkeeping keys (redislock_keys.h) */
+    redislock_keys keys;                  /* the lock's key and its bookkeeping keys (engine/keys.h) */
     zend_long fence;                      /* fencing number of the current hold (0 without fencing) */
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
-    char waiter_id[REDISLOCK_WAITER_ID_LEN + 1]; /* hex, random, names our own wake-up list ("" until a wait of
-                                                    this token needs it) */
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
-    bool waited_before;                   /* an acquire() of this object had to wait */
-    bool script_seen;                     /* the server ran the acquire script for us: it has it cached */
-    uint64_t marked_until;                /* the lock is known to be marked as waited for until then
-                                             (monotonic microseconds; 0 when not known) */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
+    union {
+        uint64_t align;
+        unsigned char bytes[REDISLOCK_LOCK_WAIT_ROOM];
+    } wait_kept;                          /* the wait strategy's own (zeroed with the object) */
 } redislock_lock;
 
 /* Whether this process wrote the lock's current token (a forked child
@@ -57,43 +69,11 @@ static inline bool redislock_lock_holding(const redislock_lock *l)
     return l->held && redislock_lock_owned(l);
 }
 
-/* Each returns REDISLOCK_OK with the answer in *result, or REDISLOCK_ERR
- * when the answer is unknown (servers unreachable, timed out or replying with
- * errors so that no quorum could answer): the reason is then in l->err, or
- * an exception was already thrown (EG(exception)). */
-
-/* Takes the lock, retrying with jittered backoff until wait_ms have passed.
- * *result is true only when a quorum granted it and validity remains. */
-int redislock_lock_acquire(redislock_lock *l, zend_long wait_ms, bool *result);
-
-/* sync_replicas (redislock_sync.c): after a grant (*result true), waits
- * for the replicas to acknowledge it; when too few did, releases the hold,
- * sets *result false and l->err, and returns REDISLOCK_ERR. */
-int redislock_lock_sync(redislock_lock *l, const char *what, bool *result);
-
-/* Deletes our token everywhere; *result tells whether a quorum still held it. */
-int redislock_lock_release(redislock_lock *l, bool *result);
-
-/* Resets the lease to ttl ms on every server that still has our token. */
-int redislock_lock_extend(redislock_lock *l, zend_long ttl, bool *result);
-
-/* Asks the servers whether a quorum still has our token. */
-int redislock_lock_check(redislock_lock *l, bool *result);
-
-/* Gives up the lock's token without waiting for an answer: its release
- * goes out later as a leftover on every server (see redislock_leftovers.h),
- * and with counted set, counts as an auto-release once it deleted the token
- * on a quorum. */
-void redislock_lock_abandon(redislock_lock *l, bool counted);
-
-/* Frees what the process knows of how long locks stay marked as waited
- * for (at module shutdown). */
-void redislock_marked_forget(void);
-
-/* Sets up the lock prefix + name: its keys, and how it waits (from its
- * settings, which are set by then). */
-void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name);
-void redislock_lock_dtor(redislock_lock *l);
+/* How many of the lock's servers make a quorum (1 of 1). */
+static inline uint32_t redislock_lock_quorum(const redislock_lock *l)
+{
+    return l->settings.servers->count / 2 + 1;
+}
 
 /* A key of the lock (built on first use: the cache is not part of the
  * lock's state, so a const lock may fill it). */
@@ -105,27 +85,45 @@ static inline zend_string *redislock_lock_key(const redislock_lock *l, redislock
 /* The lock's key of a kind named by its last word: REDISLOCK_LKEY(l, FENCE). */
 #define REDISLOCK_LKEY(l, kind) redislock_lock_key((l), REDISLOCK_KEY_##kind)
 
-/* Takes up a hold made earlier with token (RedisLock::restore()): held,
- * with no validity known until extend() or check() dates it. */
-void redislock_lock_adopt(redislock_lock *l, const char *token);
-
-/* Deletes the lock's key whoever holds it, waking its waiters as a release
- * does; *result tells whether a key was deleted. */
-int redislock_lock_force_release(redislock_lock *l, bool *result);
+/* Sets up the lock prefix + name (its keys; its settings are set by then). */
+void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name);
+void redislock_lock_dtor(redislock_lock *l);
 
 /* Milliseconds of validity left on the local monotonic clock, 0 when not held. */
 zend_long redislock_lock_remaining(const redislock_lock *l);
 
-/* For the protocol's own files (redislock_lock.c, redislock_hold.c, the
- * wait strategies). */
-
-/* How many of the lock's servers make a quorum (1 of 1). */
-static inline uint32_t redislock_lock_quorum(const redislock_lock *l)
+/* The mask of all the lock's servers. */
+static inline uint32_t redislock_lock_all_servers(const redislock_lock *l)
 {
-    return l->settings.servers->count / 2 + 1;
+    return ((uint32_t) 1 << l->settings.servers->count) - 1;
 }
 
-struct redislock_tally;
+/* Starts a new series of attempts: a fresh random token (in fair mode also
+ * our place in the queue), which may end up on every server, and no wake-up
+ * slot yet. REDISLOCK_ERR when the CSPRNG failed (an exception is thrown). */
+static inline int redislock_lock_new_token(redislock_lock *l)
+{
+    unsigned char raw[REDISLOCK_TOKEN_BYTES];
+
+    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
+        return REDISLOCK_ERR;
+    }
+    redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
+    l->placed = redislock_lock_all_servers(l);
+    l->fair_slot = -1;
+    return REDISLOCK_OK;
+}
+
+/* Timeouts for one exchange. With several servers each one gets at most
+ * quorum_timeout, small next to the ttl. */
+redislock_netopts redislock_lock_netopts(const redislock_lock *l);
+
+/* The deadline of an operation that starts now: one read timeout. */
+uint64_t redislock_lock_op_deadline(const redislock_lock *l);
+
+/* End of the validity of a lease of ttl ms whose request left at start
+ * (monotonic us): the ttl less the Redlock clock drift allowance. */
+uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl);
 
 /* Starts the script call c with the lock's keys of the n kinds given, in
  * that order (KEYS), then, with owner set, the arguments every lock script
@@ -135,23 +133,61 @@ void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const 
 
 /* The keys of the fair scripts acquire_fair.lua and release_fair.lua. */
 #define REDISLOCK_FAIR_KEYS (6 + REDISLOCK_WAKE_SLOTS)
-extern const redislock_key_kind redislock_fair_keys[REDISLOCK_FAIR_KEYS];
+extern const redislock_key_kind redislock_lock_fair_keys[REDISLOCK_FAIR_KEYS];
 
-/* With several servers and a vote, lets a round over all the lock's
- * servers (cmds) end as soon as its outcome is known: sets o->enough to e. */
+/* With several servers and a vote (1 yes, 0 no, -1 failure), lets a round
+ * over all the lock's servers (cmds) end as soon as its outcome is known:
+ * sets o->enough to e. */
 void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, redislock_enough *e,
                                  const redislock_cmd *cmds, int (*vote)(const redislock_cmd *cmd));
 /* Sends one command to every server of the lock; with a vote, the round
  * ends once the outcome is known (redislock_lock_decide_early()). */
 void redislock_lock_send_all(redislock_lock *l, redislock_cmd *cmds, int argc, const char **argv, const size_t *lens,
                              int (*vote)(const redislock_cmd *cmd));
+/* Runs a script call on every server of the lock, the same way. */
+void redislock_lock_call_all(redislock_lock *l, const redislock_script *script, redislock_cmd *cmds, redislock_call *c,
+                             int (*vote)(const redislock_cmd *cmd));
 /* Records why the servers gave no answer to what in l->err. */
-void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const struct redislock_tally *t,
+void redislock_lock_describe_failure(redislock_lock *l, const redislock_cmd *cmds, const redislock_tally *t,
                                      const char *what);
+
+/* {{{ The scripts on a hold, each one round over every server of the lock
+ * (on whichever node the caller pinned: see engine/hold.h for the
+ * operations). Each returns REDISLOCK_OK with the answer in *result, or
+ * REDISLOCK_ERR when the answer is unknown (servers unreachable, timed out
+ * or replying with errors so that no quorum could answer), the reason in
+ * l->err. */
+
+/* Deletes our token everywhere (release.lua, or release_fair.lua, which
+ * hands the lock to the next waiter); *result tells whether a quorum still
+ * had it. Decided either way, the lock has no token any more (a server
+ * that did not answer keeps it as a leftover); undecided, the hold stays. */
+int redislock_lock_release_once(redislock_lock *l, bool *result);
+
+/* Resets the lease to ttl ms if still ours (extend.lua; what names the
+ * operation in errors). Renewed, the validity counts from the send; lost,
+ * the lock is held no more and what may be left of our token goes. */
+int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, const char *what);
+
+/* Asks whether a quorum still has our token (check.lua); when so, dates the
+ * validity from the shortest lease they report; when not, the lock is held
+ * no more. */
+int redislock_lock_check_once(redislock_lock *l, bool *result);
+
+/* Deletes the lock's key whoever holds it (release.lua, forced), waking
+ * its waiters as a release does; *result tells whether a key was deleted. */
+int redislock_lock_force_release_once(redislock_lock *l, bool *result);
+
+/* }}} */
+
+/* Removes our token from the servers in mask, where it may sit after a
+ * failed attempt or a lost hold, within deadline (monotonic us): a server
+ * that does not answer keeps it as a leftover, removed later. The lock is
+ * neither held nor has a token afterwards. */
+void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline);
+
 /* Keeps our token on the servers in mask as leftovers (group: see
- * redislock_leftovers.h), one release command encoded once for all. */
+ * engine/leftovers.h), one release command encoded once for all. */
 void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_leftover_group *group);
-/* Resets the lease to ttl ms if still ours (what: the operation, for errors). */
-int redislock_lock_extend_hold(redislock_lock *l, zend_long ttl, bool *result, const char *what);
 
 #endif /* REDISLOCK_LOCK_H */

@@ -26,10 +26,12 @@
  * replicas are gone (this is the window sync_replicas closes).
  */
 #include "php_redislock.h"
+#include "engine/sync.h"
 #include "engine/lock.h"
 #include "engine/round.h"
-#include "engine/wait.h"
+#include "client/route_pin.h"
 #include "client/route.h"
+#include "base/clock.h"
 #include "base/resp.h"
 
 #include <string.h>
@@ -86,7 +88,8 @@ static void send_wait(redislock_lock *l, redislock_cmd *cmds, smart_str *buf, ze
     redislock_exec(cmds, list->count, &o);
 }
 
-int redislock_lock_sync(redislock_lock *l, const char *what, bool *result)
+/* Waits for the replicas of a quorum of the servers to have the grant. */
+int redislock_sync_check(redislock_lock *l, const char *what, bool *result)
 {
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     smart_str buf = { 0 };

@@ -1,7 +1,6 @@
 /*
- * Waiting: the choice of strategy, what the strategies share (random
- * sleeps, how long to block, BLPOP with an attempt pipelined behind it), and
- * the backoff strategy itself.
+ * What the wait strategies share (see engine/wait.h): backoff's random
+ * sleeps, how long to block, BLPOP with a command pipelined behind it.
  */
 #include "php_redislock.h"
 #include "engine/wait.h"
@@ -9,15 +8,6 @@
 #include "base/process.h"
 
 #include <unistd.h>
-
-const redislock_wait_ops *redislock_wait_for(const redislock_settings *s)
-{
-    if (s->fair) {
-        return &redislock_wait_fair;
-    }
-    /* Sleep on the server(s) until a release wakes us. */
-    return &redislock_wait_wakeup;
-}
 
 /* A random delay in [cap/2, cap] microseconds. */
 static uint64_t jitter(uint64_t cap)
@@ -30,7 +20,8 @@ static uint64_t jitter(uint64_t cap)
     return cap / 2 + r % (cap / 2 + 1);
 }
 
-redislock_waited redislock_wait_sleep(redislock_wait_state *w, uint64_t at_most_us)
+/* Sleeps a random while, capped. */
+redislock_waited redislock_wait_sleep(redislock_wait *w, uint64_t at_most_us)
 {
     uint64_t now = redislock_now_us(), left = now < w->deadline ? w->deadline - now : 0;
 
@@ -39,19 +30,21 @@ redislock_waited redislock_wait_sleep(redislock_wait_state *w, uint64_t at_most_
     return REDISLOCK_WAITED;
 }
 
-uint64_t redislock_wait_block_us(const redislock_wait_state *w)
+/* How long the next block may last. */
+uint64_t redislock_wait_block_us(const redislock_wait *w)
 {
     uint64_t now = redislock_now_us(), left = now < w->deadline ? w->deadline - now : 0;
     /* PTTL 0: the lease ends within this millisecond; -1: it has no expiry,
      * so only a release ends it. */
     uint64_t until_expiry = w->pttl >= 0 ? (uint64_t) MAX(w->pttl, 1) * 1000 : left;
 
-    if (w->blind_until) {
-        left = MIN(left, now < w->blind_until ? w->blind_until - now : 0);
+    if (w->block_until) {
+        left = MIN(left, now < w->block_until ? w->block_until - now : 0);
     }
     return MIN(MIN(left, until_expiry), REDISLOCK_WAIT_RECHECK_US);
 }
 
+/* BLPOP on list with after behind it, in one write. */
 const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, const zend_string *list,
                                        uint64_t timeout_us, const redislock_words *after, uint64_t *sent_at)
 {
@@ -77,7 +70,8 @@ const redisReply *redislock_wait_blpop(redislock_lock *l, redislock_cmd *cmd, co
     return popped;
 }
 
-bool redislock_wait_may_block(redislock_wait_state *w, uint64_t *block, redislock_waited *slept)
+/* Whether to block now, or sleep instead. */
+bool redislock_wait_may_block(redislock_wait *w, uint64_t *block, redislock_waited *slept)
 {
     if (!w->blocking) {
         *slept = redislock_wait_sleep(w, UINT64_MAX);

@@ -14,12 +14,15 @@
  * the wait into backoff.
  */
 #include "php_redislock.h"
-#include "engine/wait.h"
+#include "engine/wait_fair.h"
 #include "base/clock.h"
+#include "engine/wait.h"
+#include "engine/attempt.h"
+#include "engine/lock.h"
 
 /* One attempt by acquire_fair.lua. A caller that will wait joins the queue,
  * or renews its place. */
-static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
+static int fair_attempt(redislock_lock *l, redislock_wait *w, bool *result)
 {
     redislock_cmd cmds[1];
     redislock_tally t = { 0 };
@@ -33,7 +36,7 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
     w->pttl = -1;
     l->has_token = true;
     l->pid = redislock_pid();
-    redislock_lock_call_init(&c, l, redislock_fair_keys, REDISLOCK_FAIR_KEYS, true);
+    redislock_lock_call_init(&c, l, redislock_lock_fair_keys, REDISLOCK_FAIR_KEYS, true);
     redislock_call_long(&c, waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
     redislock_call_long(&c, l->fair_slot);
     redislock_lock_call_all(l, &redislock_script_acquire_fair, cmds, &c, NULL);
@@ -57,8 +60,7 @@ static int fair_attempt(redislock_lock *l, redislock_wait_state *w, bool *result
     } else {
         redislock_tally_failure(&t, &cmds[0]);
     }
-    return redislock_lock_attempt_end(l, cmds, &t, t.yes == 1, redislock_lock_validity_end(start, lease), fence,
-                                      result);
+    return redislock_attempt_end(l, cmds, &t, t.yes == 1, redislock_lock_validity_end(start, lease), fence, result);
 }
 
 /* claim_fair.lua's call: KEYS = lock, fence counter, our wake-up list,
@@ -101,7 +103,7 @@ static int claim_read(redislock_lock *l, redislock_cmd *cmd, bool *claimed, zend
 /* Blocks on the lock's wake-up list until a release hands the lock over,
  * or the block ends (at most half the life of our place in the queue, to
  * come back and renew it), with claim_fair.lua pipelined behind. */
-static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bool *result)
+static redislock_waited fair_wait(redislock_lock *l, redislock_wait *w, bool *result)
 {
     redislock_cmd cmd, again;
     redislock_call c;
@@ -152,7 +154,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
          * lease is dated from then, by our own clock. */
         l->has_token = true;
         l->pid = redislock_pid();
-        redislock_lock_granted(l, redislock_lock_validity_end(sent_at, l->settings.ttl), fence);
+        redislock_attempt_granted(l, redislock_lock_validity_end(sent_at, l->settings.ttl), fence);
         *result = true;
     }
     /* Otherwise the place stays ours, and a lease handed over is found by
@@ -163,7 +165,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait_state *w, bo
 /* Leaves the queue at once, passing on the lock if a release handed it
  * over meanwhile. Failures leave leftovers: the place expires on its own,
  * and a hand-over's lease is short. */
-static void fair_give_up(redislock_lock *l, redislock_wait_state *w)
+static void fair_give_up(redislock_lock *l, redislock_wait *w)
 {
     if (w->waiting) {
         redislock_lock_cleanup(l, redislock_lock_all_servers(l), redislock_lock_op_deadline(l));

@@ -54,11 +54,51 @@
  */
 #include "php_redislock.h"
 #include "zend_smart_str.h"
+#include "engine/wait_wakeup.h"
 #include "engine/wait.h"
+#include "engine/attempt.h"
+#include "engine/lock.h"
 #include "client/reply.h"
 #include "base/clock.h"
 #include "base/hex.h"
 #include "base/process.h"
+
+#define WAITER_ID_BYTES 8
+#define WAITER_ID_LEN (WAITER_ID_BYTES * 2)
+
+/* What the strategy keeps of a lock from one acquire() to the next (in
+ * l->wait_kept, zeroed with the object). */
+typedef struct wakeup_kept {
+    uint64_t marked_until; /* the lock is known to be marked as waited for until then
+                              (monotonic microseconds; 0 when not known) */
+    bool script_seen;      /* the server ran the acquire script for us: it has it cached */
+    bool waited_before;    /* an acquire() of this object had to wait */
+} wakeup_kept;
+
+/* One acquire() call's own state (in w->own, all zero when the call
+ * starts). A write is blind (the BLPOP and the attempt alone, see
+ * wait_blind()) while w->block_until is set. */
+typedef struct wakeup_call {
+    bool marked; /* the lock is marked as waited for (attempts by script) */
+    bool reload; /* the server lost the acquire script; the next attempt loads it */
+    bool tried;  /* this call has made its first attempt */
+    char waiter_id[WAITER_ID_LEN + 1]; /* hex, random, names our own wake-up list ("" until a wait needs it) */
+} wakeup_call;
+
+REDISLOCK_WAIT_FITS(wakeup_kept, ((redislock_lock *) 0)->wait_kept);
+REDISLOCK_WAIT_FITS(wakeup_call, ((redislock_wait *) 0)->own);
+
+/* The strategy's state of the lock. */
+static inline wakeup_kept *kept_of(const redislock_lock *l)
+{
+    return (wakeup_kept *) l->wait_kept.bytes;
+}
+
+/* The strategy's state of this call. */
+static inline wakeup_call *call_of(const redislock_wait *w)
+{
+    return (wakeup_call *) w->own.bytes;
+}
 
 /* {{{ How long locks stay marked as waited for, as far as this process
  * knows: kept for the lock's later objects too, as every request makes a
@@ -78,7 +118,11 @@ static void marked_key(const redislock_lock *l, smart_str *key)
     smart_str_0(key);
 }
 
-void redislock_lock_note_marked(redislock_lock *l, zend_long least_ms, uint32_t servers, uint64_t sent_at)
+/* Notes that the lock stays marked until sent_at + least_ms at least, by
+ * our clock (the marker's expiry only moves later), when servers (a quorum
+ * at least) said so: a release until then leaves a wake-up there. The
+ * process keeps it for the lock's later objects too. */
+static void note_marked(redislock_lock *l, zend_long least_ms, uint32_t servers, uint64_t sent_at)
 {
     HashTable *t = REDISLOCK_G(marked);
     smart_str key = { 0 };
@@ -87,7 +131,7 @@ void redislock_lock_note_marked(redislock_lock *l, zend_long least_ms, uint32_t 
     if (least_ms <= 0 || servers < redislock_lock_quorum(l)) {
         return;
     }
-    l->marked_until = sent_at + (uint64_t) least_ms * 1000;
+    kept_of(l)->marked_until = sent_at + (uint64_t) least_ms * 1000;
     if (!t) {
         t = REDISLOCK_G(marked) = pemalloc(sizeof(HashTable), 1);
         zend_hash_init(t, 16, NULL, NULL, 1);
@@ -96,7 +140,7 @@ void redislock_lock_note_marked(redislock_lock *l, zend_long least_ms, uint32_t 
         zend_hash_clean(t);
     }
     marked_key(l, &key);
-    ZVAL_LONG(&until, (zend_long) l->marked_until);
+    ZVAL_LONG(&until, (zend_long) kept_of(l)->marked_until);
     zend_hash_str_update(t, ZSTR_VAL(key.s), ZSTR_LEN(key.s), &until);
     smart_str_free(&key);
 }
@@ -106,7 +150,7 @@ static uint64_t marked_until(const redislock_lock *l)
 {
     HashTable *t = REDISLOCK_G(marked);
     smart_str key = { 0 };
-    uint64_t until = l->marked_until;
+    uint64_t until = kept_of(l)->marked_until;
     zval *known;
 
     if (t) {
@@ -119,7 +163,8 @@ static uint64_t marked_until(const redislock_lock *l)
     return until;
 }
 
-void redislock_marked_forget(void)
+/* Frees the table (module shutdown). */
+void redislock_wait_wakeup_forget(void)
 {
     HashTable *t = REDISLOCK_G(marked);
 
@@ -138,9 +183,12 @@ void redislock_marked_forget(void)
  * round of its own: a script that took the lock on a minority of the
  * servers while blocking on the rest would hold up the waiters blocked
  * there, and they it. */
-static bool attempt_with_wait(const redislock_lock *l, const redislock_wait_state *w)
+static bool attempt_with_wait(const redislock_lock *l, const redislock_wait *w)
 {
-    return l->settings.servers->count == 1 && w->marked && w->blocking && !w->reload && redislock_wait_block_us(w) >= REDISLOCK_BLOCK_MIN_US;
+    const wakeup_call *c = call_of(w);
+
+    return l->settings.servers->count == 1 && c->marked && w->blocking && !c->reload
+           && redislock_wait_block_us(w) >= REDISLOCK_BLOCK_MIN_US;
 }
 
 /* Whether this acquire's first write can be the BLPOP and the attempt alone,
@@ -155,51 +203,75 @@ static bool attempt_with_wait(const redislock_lock *l, const redislock_wait_stat
  * longer than half our own ttl (and a second), which also leaves the lease
  * that the SET behind a block that timed out took (dated from when the
  * write went) at least half its length. */
-static bool wait_blind(redislock_lock *l, redislock_wait_state *w)
+static bool wait_blind(redislock_lock *l, redislock_wait *w)
 {
+    wakeup_call *c = call_of(w);
     uint64_t slack = (uint64_t) REDISLOCK_BLOCK_SLACK_MS * 1000, until;
 
-    if (w->tried || !w->waiting || !w->blocking || w->reload
+    if (c->tried || !w->waiting || !w->blocking || c->reload
         || (until = marked_until(l)) <= redislock_now_us() + slack) {
         return false;
     }
-    w->blind_until = until - slack;
+    w->block_until = until - slack;
     w->pttl = l->settings.ttl / 2;
     if (redislock_wait_block_us(w) < REDISLOCK_BLOCK_MIN_US) {
-        w->blind_until = 0;
+        w->block_until = 0;
         w->pttl = -1;
         return false;
     }
-    w->marked = true;
+    c->marked = true;
     return true;
 }
 
-static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *result)
+/* One attempt on every server (see redislock_attempt_try()); a marking one
+ * (mark_ms > 0) notes how long the lock stays marked. */
+static int try_once(redislock_lock *l, redislock_wait *w, zend_long mark_ms, bool *result)
 {
-    uint64_t now;
-    bool blind = wait_blind(l, w);
+    redislock_attempt_seen seen;
+    int rc = redislock_attempt_try(l, mark_ms, result, &seen);
 
-    w->tried = true;
+    w->pttl = seen.pttl;
+    if (mark_ms > 0) {
+        note_marked(l, seen.marked_ms, seen.marked_by, seen.sent_at);
+    }
+    return rc;
+}
+
+/* The attempt: none when it goes with the wait, else a plain one and, when
+ * it found the lock taken and we will wait, a marking one. */
+static int wakeup_attempt(redislock_lock *l, redislock_wait *w, bool *result)
+{
+    wakeup_call *c = call_of(w);
+    uint64_t now;
+    bool blind;
+
+    if (!c->tried) {
+        /* A lock that had to wait before is likely to again: its first
+         * attempt marks it as waited for (one command less than a SET that
+         * fails, then the marking script). */
+        c->marked = kept_of(l)->waited_before && w->waiting;
+    }
+    blind = wait_blind(l, w);
+    c->tried = true;
     if (blind || attempt_with_wait(l, w)) {
         /* The wait that follows attempts, in the same write. */
         *result = false;
         return REDISLOCK_OK;
     }
-    if (!w->marked) {
-        int rc = redislock_lock_try(l, 0, result, &w->pttl);
+    if (!c->marked) {
+        int rc = try_once(l, w, 0, result);
         if (rc != REDISLOCK_OK || *result || !w->blocking || redislock_now_us() >= w->deadline) {
             return rc;
         }
         /* Taken, and we will wait: mark it as waited for. */
-        w->marked = true;
+        c->marked = true;
         if (attempt_with_wait(l, w)) {
             return REDISLOCK_OK;
         }
     }
-    w->reload = false;
+    c->reload = false;
     now = redislock_now_us();
-    return redislock_lock_try(l, w->blocking && now < w->deadline ? (zend_long) ((w->deadline - now) / 1000) : 0,
-                              result, &w->pttl);
+    return try_once(l, w, w->blocking && now < w->deadline ? (zend_long) ((w->deadline - now) / 1000) : 0, result);
 }
 
 /* The acquire script's call that goes before the BLPOP: KEYS = lock, fence
@@ -207,7 +279,7 @@ static int wakeup_attempt(redislock_lock *l, redislock_wait_state *w, bool *resu
  * ttl, fenced, the rest of the wait (the marker lasts that long), and how
  * short a lease the holder may have left before we do not block (only when
  * the block was not timed by a lease known already). */
-static void marking_call_init(redislock_call *c, const redislock_lock *l, const redislock_wait_state *w,
+static void marking_call_init(redislock_call *c, const redislock_lock *l, const redislock_wait *w,
                               zend_string *own, uint64_t block)
 {
     static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT,
@@ -226,7 +298,7 @@ static void marking_call_init(redislock_call *c, const redislock_lock *l, const 
     redislock_call_long(c, w->pttl < 0 ? (zend_long) (block / 1000) : 0);
     /* NOSCRIPT here would leave the BLPOP blocked with the lock unmarked:
      * until the servers have run the script for us, they get the body. */
-    if (l->script_seen) {
+    if (kept_of(l)->script_seen) {
         c->argv[0] = "EVALSHA";
         c->lens[0] = 7;
         c->argv[1] = redislock_script_acquire.sha;
@@ -241,15 +313,15 @@ static void marking_call_init(redislock_call *c, const redislock_lock *l, const 
 
 /* The commands of our write: the marking script (one server only, unless
  * the write is blind), the BLPOP, the attempt. */
-static int our_commands(const redislock_lock *l, const redislock_wait_state *w)
+static int our_commands(const redislock_lock *l, const redislock_wait *w)
 {
-    return l->settings.servers->count == 1 && !w->blind_until ? 3 : 2;
+    return l->settings.servers->count == 1 && !w->block_until ? 3 : 2;
 }
 
 /* The reply to command k (0: the marking script, NULL when there is none;
  * 1: the BLPOP) of our write; our leftover tokens' releases may have gone
  * first in it. */
-static const redisReply *our_reply(const redislock_lock *l, const redislock_wait_state *w, const redislock_cmd *cmd,
+static const redisReply *our_reply(const redislock_lock *l, const redislock_wait *w, const redislock_cmd *cmd,
                                    int k)
 {
     int ours = our_commands(l, w);
@@ -269,15 +341,15 @@ static bool given_up(const redislock_cmd *cmd, uint64_t deadline)
 
 /* Counts one server's answers to the write into the tally. Returns whether
  * the script took the lock there (the BLPOP then waited for nothing). */
-static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_cmd *cmd, const redislock_attempt_cmd *a,
+static bool tally_server(redislock_lock *l, redislock_wait *w, redislock_cmd *cmd, const redislock_attempt_cmd *a,
                          redislock_tally *t, zend_long *fence, uint64_t deadline)
 {
     const redisReply *first = our_reply(l, w, cmd, 0);
     uint32_t bit = (uint32_t) 1 << cmd->idx;
     zend_long n = 0, pttl = -1;
-    int said = redislock_acquire_reply(first, &n);
+    int said = redislock_attempt_reply(first, &n);
 
-    l->script_seen = l->script_seen && (said >= 0 || our_commands(l, w) == 2);
+    kept_of(l)->script_seen = kept_of(l)->script_seen && (said >= 0 || our_commands(l, w) == 2);
     if (said == 1) {
         *fence = MAX(*fence, n);
         redislock_tally_yes(t, cmd);
@@ -288,11 +360,12 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
     } else if (redislock_reply_noscript(first)) {
         /* The server lost it (SCRIPT FLUSH, a restart, a failover): nothing
          * ran but the BLPOP and the attempt. The next attempt loads it. */
-        w->reload = true;
+        call_of(w)->reload = true;
     } else if (first) {
         /* Refused, or failed midway (it may have set the key first). */
         t->mayhold |= bit;
-        if (our_reply(l, w, cmd, 1) && (a->scripted ? redislock_vote_acquire_script : redislock_vote_set)(cmd) != 1) {
+        if (our_reply(l, w, cmd, 1)
+            && (a->scripted ? redislock_attempt_vote_script : redislock_attempt_vote_set)(cmd) != 1) {
             redislock_cmd_refused_by(cmd, first);
         }
     }
@@ -306,7 +379,7 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
         redislock_tally_failure(t, cmd);
     } else if (a->scripted && redislock_cmd_noscript(cmd)) {
         redislock_tally_no(t, cmd);
-        w->reload = true;
+        call_of(w)->reload = true;
     } else {
         redislock_attempt_tally(t, cmd, a, fence, &pttl);
     }
@@ -315,25 +388,26 @@ static bool tally_server(redislock_lock *l, redislock_wait_state *w, redislock_c
 
 /* Our own wake-up list: the lock's, and a random name (so that it says
  * nothing of the token), made once per token. */
-static zend_string *own_list(redislock_lock *l)
+static zend_string *own_list(const redislock_lock *l, redislock_wait *w)
 {
     const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
+    char *id = call_of(w)->waiter_id;
 
-    if (!l->waiter_id[0]) {
-        unsigned char raw[REDISLOCK_WAITER_ID_BYTES];
+    if (!id[0]) {
+        unsigned char raw[WAITER_ID_BYTES];
         uint64_t now = redislock_now_us();
         if (redislock_random(raw, sizeof(raw), false) == FAILURE) {
             memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
         }
-        redislock_hex(l->waiter_id, raw, sizeof(raw));
+        redislock_hex(id, raw, sizeof(raw));
     }
-    return zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, l->waiter_id, REDISLOCK_WAITER_ID_LEN);
+    return zend_string_concat3(ZSTR_VAL(wake), ZSTR_LEN(wake), ":", 1, id, WAITER_ID_LEN);
 }
 
 /* Sends the write (on one server: the marking script, BLPOP on our own list
  * and the lock's; on a quorum: BLPOP on the lock's list; then attempt a) to
  * every server and gathers the answers. Returns the round's deadline. */
-static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64_t block, redislock_cmd *cmds,
+static uint64_t send_pipeline(redislock_lock *l, redislock_wait *w, uint64_t block, redislock_cmd *cmds,
                               redislock_attempt_cmd *a, uint64_t *sent_at)
 {
     const zend_string *wake = REDISLOCK_LKEY(l, WAKE);
@@ -355,7 +429,7 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
         a->c.lens[1] = 40;
     }
     if (our_commands(l, w) == 3) {
-        own = own_list(l);
+        own = own_list(l, w);
         blpop[1] = ZSTR_VAL(own);
         lens[1] = ZSTR_LEN(own);
         marking_call_init(&mark, l, w, own, block);
@@ -370,7 +444,8 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
      * they notice on their next timer tick. */
     o.read_timeout += (zend_long) (block / 1000) + REDISLOCK_BLOCK_SLACK_MS;
     o.blocking = true;
-    redislock_lock_decide_early(l, &o, &e, cmds, a->scripted ? redislock_vote_acquire_script : redislock_vote_set);
+    redislock_lock_decide_early(l, &o, &e, cmds,
+                                a->scripted ? redislock_attempt_vote_script : redislock_attempt_vote_set);
     *sent_at = redislock_now_us();
     redislock_round_send_pipeline(l->settings.servers, redislock_lock_all_servers(l), &o, cmds, pipe, k);
     if (own) {
@@ -380,7 +455,7 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait_state *w, uint64
 }
 
 /* One attempt in one write with a BLPOP to each server (see the top). */
-static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, bool *result)
+static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait *w, bool *result)
 {
     uint32_t n = l->settings.servers->count, ended = 0, refused = 0, erred = 0;
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
@@ -391,28 +466,29 @@ static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, 
     zend_long fence = 0;
 
     *result = false;
+    kept_of(l)->waited_before = true;
     if (!redislock_wait_may_block(w, &block, &slept)) {
         return slept;
     }
-    redislock_attempt_cmd_init(&a, l, 0);
+    redislock_attempt_init(&a, l, 0);
     l->has_token = true;
     l->pid = redislock_pid();
     deadline = send_pipeline(l, w, block, cmds, &a, &sent_at);
     w->pttl = -1;
     /* A blind write ran no script: the server may still not have it. */
-    l->script_seen = l->script_seen || !w->blind_until;
+    kept_of(l)->script_seen = kept_of(l)->script_seen || !w->block_until;
     for (uint32_t i = 0; i < n; i++) {
         const redisReply *b = our_reply(l, w, &cmds[i], 1);
         refused += b && b->type == REDIS_REPLY_ERROR;
         if (our_commands(l, w) == 3) {
-            redislock_lock_note_marked(l, redislock_acquire_marked_ms(our_reply(l, w, &cmds[i], 0)), 1, sent_at);
+            note_marked(l, redislock_attempt_marked_ms(our_reply(l, w, &cmds[i], 0)), 1, sent_at);
         }
         if (!tally_server(l, w, &cmds[i], &a, &t, &fence, deadline)) {
             ended += b && b->type != REDIS_REPLY_ERROR;
         }
         erred += cmds[i].status == REDISLOCK_CMD_ERROR;
     }
-    w->blind_until = 0;
+    w->block_until = 0;
     if (ended > 0) {
         /* A wait for a release that ended: woken, or timed out. */
         REDISLOCK_G(stats).waits++;
@@ -420,10 +496,10 @@ static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, 
     l->placed = t.mayhold;
     /* Every command ran after the write was sent: the lease is dated from
      * then, by our own clock, never by the server's. */
-    if (redislock_lock_attempt_end(l, cmds, &t,
-                                   t.yes >= redislock_lock_quorum(l)
-                                       && (!l->settings.fencing || n == 1 || redislock_lock_fence_recorded(l, fence)),
-                                   redislock_lock_validity_end(sent_at, l->settings.ttl), fence, result)
+    if (redislock_attempt_end(l, cmds, &t,
+                              t.yes >= redislock_lock_quorum(l)
+                                  && (!l->settings.fencing || n == 1 || redislock_attempt_fence_recorded(l, fence)),
+                              redislock_lock_validity_end(sent_at, l->settings.ttl), fence, result)
         != REDISLOCK_OK) {
         if (erred > 0 && refused < redislock_lock_quorum(l)) {
             /* Refused: the servers' answer. */
@@ -442,8 +518,12 @@ static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait_state *w, 
     return w->blocking ? REDISLOCK_WAIT_TRIED : redislock_wait_sleep(w, UINT64_MAX);
 }
 
-static void wakeup_give_up(redislock_lock *l, redislock_wait_state *w)
+/* Nothing to undo: a waiter leaves nothing on the servers but its lapsing
+ * marker. */
+static void wakeup_give_up(redislock_lock *l, redislock_wait *w)
 {
+    (void) l;
+    (void) w;
 }
 
 const redislock_wait_ops redislock_wait_wakeup = {

@@ -19,6 +19,8 @@
 #include "base/error.h"
 #include "engine/lock.h"
 #include "php/options.h"
+#include "engine/hold.h"
+#include "engine/acquire.h"
 #include "php/redislock_arginfo.h"
 
 static zend_class_entry *redislock_ce;
@@ -92,9 +94,9 @@ static void auto_release(redislock_object *o)
     if (!auto_release_due(o)) {
         return;
     }
-    if (redislock_lock_release(l, &released) != REDISLOCK_OK) {
+    if (redislock_hold_release(l, &released) != REDISLOCK_OK) {
         REDISLOCK_G(stats).errors++;
-        redislock_lock_abandon(l, false);
+        redislock_hold_abandon(l, false);
     } else if (released) {
         REDISLOCK_G(stats).auto_released++;
     }
@@ -107,7 +109,7 @@ void redislock_class_request_end(void)
     while (REDISLOCK_G(tracked)) {
         redislock_object *o = REDISLOCK_G(tracked);
         if (auto_release_due(o)) {
-            redislock_lock_abandon(&o->lock, true);
+            redislock_hold_abandon(&o->lock, true);
         }
         untrack(o);
     }
@@ -274,7 +276,7 @@ PHP_METHOD(RedisLock, restore)
          * this object ends, unless the caller says so. */
         o->lock.settings.auto_release = false;
     }
-    redislock_lock_adopt(&o->lock, ZSTR_VAL(token));
+    redislock_hold_adopt(&o->lock, ZSTR_VAL(token));
 }
 
 PHP_METHOD(RedisLock, forceRelease)
@@ -297,7 +299,7 @@ PHP_METHOD(RedisLock, forceRelease)
         zval_ptr_dtor(&tmp);
         RETURN_THROWS();
     }
-    if (redislock_lock_force_release(&o->lock, &deleted) != REDISLOCK_OK) {
+    if (redislock_hold_force_release(&o->lock, &deleted) != REDISLOCK_OK) {
         throw_lock_error(o);
         zval_ptr_dtor(&tmp);
         RETURN_THROWS();
@@ -322,7 +324,7 @@ PHP_METHOD(RedisLock, acquire)
         zend_argument_value_error(1, "must be greater than or equal to 0");
         RETURN_THROWS();
     }
-    if (redislock_lock_acquire(&o->lock, MIN(wait, REDISLOCK_WAIT_MAX), &acquired) != REDISLOCK_OK) {
+    if (redislock_acquire_lock(&o->lock, MIN(wait, REDISLOCK_WAIT_MAX), &acquired) != REDISLOCK_OK) {
         throw_lock_error(o);
         RETURN_THROWS();
     }
@@ -336,7 +338,7 @@ PHP_METHOD(RedisLock, release)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
-    if (redislock_lock_release(&o->lock, &released) != REDISLOCK_OK) {
+    if (redislock_hold_release(&o->lock, &released) != REDISLOCK_OK) {
         throw_lock_error(o);
         RETURN_THROWS();
     }
@@ -361,7 +363,7 @@ PHP_METHOD(RedisLock, extend)
         zend_argument_value_error(1, "must be between 1 and %d", REDISLOCK_TTL_MAX);
         RETURN_THROWS();
     }
-    if (redislock_lock_extend(&o->lock, ttl, &extended) != REDISLOCK_OK) {
+    if (redislock_hold_extend(&o->lock, ttl, &extended) != REDISLOCK_OK) {
         throw_lock_error(o);
         RETURN_THROWS();
     }
@@ -375,7 +377,7 @@ PHP_METHOD(RedisLock, isAcquired)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
-    if (redislock_lock_check(&o->lock, &ours) != REDISLOCK_OK) {
+    if (redislock_hold_check(&o->lock, &ours) != REDISLOCK_OK) {
         throw_lock_error(o);
         RETURN_THROWS();
     }
@@ -439,7 +441,7 @@ PHP_METHOD(RedisLock, run)
         zend_throw_error(NULL, "RedisLock::run() is already running on this object");
         RETURN_THROWS();
     }
-    if (redislock_lock_acquire(&o->lock, MIN(wait, REDISLOCK_WAIT_MAX), &acquired) != REDISLOCK_OK) {
+    if (redislock_acquire_lock(&o->lock, MIN(wait, REDISLOCK_WAIT_MAX), &acquired) != REDISLOCK_OK) {
         throw_lock_error(o);
         RETURN_THROWS();
     }
@@ -459,15 +461,15 @@ PHP_METHOD(RedisLock, run)
      * token as a leftover, removed later (see redislock_leftovers.h). */
     if (EG(exception)) {
         /* $fn's exception wins; the lock is released all the same. */
-        if (redislock_lock_release(&o->lock, &released) != REDISLOCK_OK) {
+        if (redislock_hold_release(&o->lock, &released) != REDISLOCK_OK) {
             REDISLOCK_G(stats).errors++;
-            redislock_lock_abandon(&o->lock, false);
+            redislock_hold_abandon(&o->lock, false);
         }
         return;
     }
-    if (redislock_lock_release(&o->lock, &released) != REDISLOCK_OK) {
+    if (redislock_hold_release(&o->lock, &released) != REDISLOCK_OK) {
         throw_release_error(o, return_value);
-        redislock_lock_abandon(&o->lock, false);
+        redislock_hold_abandon(&o->lock, false);
         RETURN_THROWS();
     }
 }
