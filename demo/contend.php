@@ -9,7 +9,7 @@
  *
  * --no-lock runs the same workers without the lock, to see updates get lost.
  * Exits 0 when no update was lost and every worker finished cleanly.
- * scripts/dev/demo.sh starts a private redis-server and runs this with the
+ * scripts/demo.sh starts a private redis-server and runs this with the
  * extensions loaded.
  */
 
@@ -21,7 +21,7 @@ $useLock = !isset($opt['no-lock']);
 
 foreach (['redislock', 'redis', 'pcntl'] as $ext) {
     if (!extension_loaded($ext)) {
-        fwrite(STDERR, "demo/contend.php needs the $ext extension (scripts/dev/demo.sh loads what it needs)\n");
+        fwrite(STDERR, "demo/contend.php needs the $ext extension (scripts/demo.sh loads what it needs)\n");
         exit(2);
     }
 }

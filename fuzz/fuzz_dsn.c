@@ -1,7 +1,7 @@
 /*
  * Fuzz target for the DSN parser (src/config/dsn.c, servers.c): parses the input as a
  * `servers` list, and for every list it accepts formats it both ways and
- * releases it. Built and run by scripts/test/fuzz.sh; any broken invariant is an
+ * releases it. Built and run by scripts/check/fuzz.sh; any broken invariant is an
  * abort(), so libFuzzer keeps the input.
  *
  * Invariants:

@@ -2,7 +2,7 @@
  * Fuzz target for the reply path (redislock_reply.c): arbitrary bytes, fed
  * in chunks of sizes drawn from the input, into a hiredis reader with the
  * extension's limits, the way the connection pool feeds what recv() returns.
- * Built and run by scripts/test/fuzz.sh; any broken invariant is an abort().
+ * Built and run by scripts/check/fuzz.sh; any broken invariant is an abort().
  *
  * Input: the first byte chooses how to feed the rest:
  *   bits 0-2  largest chunk, 1 << n bytes (1..128, times 256 when the rest

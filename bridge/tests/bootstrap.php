@@ -5,7 +5,7 @@
  * dependencies, otherwise Debian's (php-symfony-lock, php-laravel-framework, phpunit under
  * /usr/share/php) plus the library's own PSR-4 map; BRIDGE_PSR4 puts checkouts of other
  * versions in front of either. The test server comes from the
- * environment scripts/test/test.sh sets (tests/config.inc of the extension).
+ * environment scripts/test.sh sets (tests/config.inc of the extension).
  */
 
 declare(strict_types=1);

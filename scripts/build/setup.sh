@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # scripts/build/setup.sh: installs what building and testing redislock needs on a
 # Debian machine (when missing) and builds modules/redislock.so with warnings
-# as errors. Sourced or run by scripts/test/test.sh, scripts/dev/demo.sh and bench/.
+# as errors. Sourced or run by scripts/test.sh, scripts/demo.sh and bench/.
 # --asan builds instead, out of the tree in .run/asan/, the extension with
-# AddressSanitizer and UBSan (for scripts/test/test.sh --asan), leaving the
+# AddressSanitizer and UBSan (for scripts/test.sh --asan), leaving the
 # in-tree build alone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -49,8 +49,8 @@ if [ "${1:-}" = "--asan" ]; then
         make -j"$(nproc)" >/dev/null
     )
     # A shim for php and php-fpm, preloaded before the ASan runtime (see
-    # scripts/test/test.sh --asan).
-    gcc -shared -fPIC -O2 -Wall -Wextra -Werror -o "$asan/asanshim.so" scripts/test/asan-shim.c -ldl
+    # scripts/test.sh --asan).
+    gcc -shared -fPIC -O2 -Wall -Wextra -Werror -o "$asan/asanshim.so" scripts/check/asan-shim.c -ldl
     test -f "$asan/build/modules/redislock.so"
     echo "setup: .run/asan/build/modules/redislock.so built"
     exit 0

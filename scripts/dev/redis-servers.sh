@@ -1,4 +1,4 @@
-# scripts/dev/redis-servers.sh: sourced by scripts/dev/demo.sh, bench/run.sh and
+# scripts/dev/redis-servers.sh: sourced by scripts/demo.sh, bench/run.sh and
 # bench/fpm.sh to run private redis-server processes on loopback.
 #
 #   start_redis_servers DIR N   starts N servers on free 127.0.0.1 ports, without

@@ -38,13 +38,13 @@ role_of() {
         package.xml | composer.json) echo exclude ;;
         .ci/* | .github/* | .gitignore | .gitattributes | .editorconfig | .clang-format) echo exclude ;;
         bench/* | demo/*) echo exclude ;;
-        scripts/dev/demo.sh | scripts/dev/phpredis-flags.sh | scripts/dev/redis-servers.sh) echo exclude ;;
+        scripts/demo.sh | scripts/dev/phpredis-flags.sh | scripts/dev/redis-servers.sh) echo exclude ;;
         scripts/package/check-package.sh | scripts/package/gen-package-files.sh) echo exclude ;;
-        fuzz/* | scripts/test/fuzz.sh | scripts/test/asan-shim.c) echo exclude ;;
+        fuzz/* | scripts/check/fuzz.sh | scripts/check/asan-shim.c) echo exclude ;;
         # The framework adapters: a Composer library of PHP classes with
         # its own composer.json, installed by Composer into an application's
         # vendor/ (pecl would put PHP files in PEAR's php_dir, where no
-        # framework's autoloader looks). scripts/test/test.sh runs its suites
+        # framework's autoloader looks). scripts/test.sh runs its suites
         # when the directory is there.
         bridge/*) echo exclude ;;
 
@@ -59,7 +59,7 @@ role_of() {
         */*.c | */*.h) ;;
         *.c | *.h | config.m4 | config.w32 | Makefile.frag) echo src ;;
         lua/*.lua) echo src ;;
-        scripts/build/lua2c.sh | scripts/build/setup.sh | scripts/test/test.sh | scripts/build/install-packages.sh) echo src ;;
+        scripts/build/lua2c.sh | scripts/build/setup.sh | scripts/test.sh | scripts/build/install-packages.sh) echo src ;;
 
         README.md | LICENSE | CREDITS | NEWS | CHANGELOG.md | docs/*) echo doc ;;
     esac

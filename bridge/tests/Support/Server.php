@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Support;
 
-/** The test server (from the environment scripts/test/test.sh sets) and the options that reach it. */
+/** The test server (from the environment scripts/test.sh sets) and the options that reach it. */
 final class Server
 {
     public const PREFIX = 'rltest:bridge:';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/dev/demo.sh [--workers=N] [--seconds=N] [--no-lock]
+# scripts/demo.sh [--workers=N] [--seconds=N] [--no-lock]
 #
 # Sets up the machine and builds the extension (scripts/build/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts a private redis-server on a free
@@ -9,7 +9,7 @@
 # (--no-lock drops the lock to show lost updates). The server is stopped on
 # exit.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 [ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/test/test.sh [--memcheck | --asan] [TEST...]
+# scripts/test.sh [--memcheck | --asan] [TEST...]
 #
 # Sets up the machine (scripts/build/setup.sh), starts a redis-server on loopback,
 # runs the phpt suite (or the given tests) against the freshly built
@@ -18,7 +18,7 @@
 # Exits non-zero on any failure, on any skip,
 # or when no test ran.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 memcheck=""
 asan=""

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/test/fuzz.sh [SECONDS]
+# scripts/check/fuzz.sh [SECONDS]
 #
 # Builds the libFuzzer targets in fuzz/ (clang, ASan, UBSan) under
 # .run/fuzz/, never in the source tree, and runs both at once, each for
@@ -18,7 +18,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 seconds=${1:-60}
 if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
-    echo "usage: scripts/test/fuzz.sh [SECONDS]" >&2
+    echo "usage: scripts/check/fuzz.sh [SECONDS]" >&2
     exit 2
 fi
 

@@ -1,6 +1,6 @@
 /*
- * scripts/test/asan-shim.c: preloaded before the ASan runtime into php and
- * php-fpm by scripts/test/test.sh --asan (built by scripts/build/setup.sh --asan).
+ * scripts/check/asan-shim.c: preloaded before the ASan runtime into php and
+ * php-fpm by scripts/test.sh --asan (built by scripts/build/setup.sh --asan).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
