@@ -162,7 +162,7 @@ static bool drain(redisReader *reader)
 {
     for (;;) {
         redisReply *reply = (redisReply *) 0x1;
-        redislock_read rd = redislock_reader_next(reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
+        redislock_read rd = redislock_reply_next(reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
 
         switch (rd) {
         case REDISLOCK_READ_REPLY:
@@ -178,7 +178,7 @@ static bool drain(redisReader *reader)
             if (reply) {
                 FAIL("no reply, but *reply was set");
             }
-            (void) redislock_reader_pending(reader);
+            (void) redislock_reply_pending(reader);
             return rd == REDISLOCK_READ_MORE;
         default:
             FAIL("next returned %d", (int) rd);
@@ -221,7 +221,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!reader) {
         FAIL("redisReaderCreate failed");
     }
-    redislock_reader_limit(reader);
+    redislock_reply_limit(reader);
     for (unsigned k = 0; k < rounds && go; k++) {
         for (size_t pos = 0; pos < len && go;) {
             size_t n = 1 + next_random(&state) % max_chunk;
@@ -233,7 +233,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (n > len - pos) {
                 n = len - pos;
             }
-            rd = redislock_reader_feed(reader, buf + pos, n, REDISLOCK_REPLY_MAX_BUFFER);
+            rd = redislock_reply_feed(reader, buf + pos, n, REDISLOCK_REPLY_MAX_BUFFER);
             if (rd == REDISLOCK_READ_TOO_LARGE) {
                 if (waiting + n <= REDISLOCK_REPLY_MAX_BUFFER) {
                     FAIL("TOO_LARGE with %zu + %zu bytes", waiting, n);

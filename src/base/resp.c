@@ -39,7 +39,7 @@ static inline char *put_header(char *p, char c, size_t v, size_t n)
     return p;
 }
 
-void redislock_encode(smart_str *out, int argc, const char **argv, const size_t *lens)
+void redislock_resp_encode(smart_str *out, int argc, const char **argv, const size_t *lens)
 {
     size_t n[32]; /* the digits of the first lengths, counted once */
     size_t total = 1 + digits((size_t) argc) + 2;

@@ -8,6 +8,6 @@
 #include "zend_smart_str.h"
 
 /* Appends a command (argc arguments, binary-safe) to out in RESP. */
-void redislock_encode(smart_str *out, int argc, const char **argv, const size_t *lens);
+void redislock_resp_encode(smart_str *out, int argc, const char **argv, const size_t *lens);
 
 #endif /* REDISLOCK_RESP_H */

@@ -61,7 +61,7 @@ static void hello_append(redislock_conn *c, int argc, const char **argv, const s
 {
     smart_str cmd = { 0 };
 
-    redislock_encode(&cmd, argc, argv, lens);
+    redislock_resp_encode(&cmd, argc, argv, lens);
     c->hello = perealloc(c->hello, c->hello_len + ZSTR_LEN(cmd.s), 1);
     memcpy(c->hello + c->hello_len, ZSTR_VAL(cmd.s), ZSTR_LEN(cmd.s));
     c->hello_len += ZSTR_LEN(cmd.s);
@@ -124,7 +124,7 @@ redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent
     if (!c->reader) {
         zend_error_noreturn(E_ERROR, "redislock: out of memory creating a reply reader");
     }
-    redislock_reader_limit(c->reader);
+    redislock_reply_limit(c->reader);
     c->id = pemalloc(srv->id_len, 1);
     memcpy(c->id, srv->id, srv->id_len);
     c->id_len = srv->id_len;
@@ -140,7 +140,7 @@ bool redislock_conn_discard_owed(redislock_conn *c)
 {
     while (c->owed > 0) {
         redisReply *reply;
-        redislock_read rd = redislock_reader_next(c->reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
+        redislock_read rd = redislock_reply_next(c->reader, &reply, REDISLOCK_REPLY_MAX_BUFFER);
         if (rd == REDISLOCK_READ_MORE) {
             return true;
         }
@@ -160,7 +160,7 @@ bool redislock_conn_drain(redislock_conn *c, uint64_t now)
     for (;;) {
         ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
         if (n > 0) {
-            if (redislock_reader_feed(c->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
+            if (redislock_reply_feed(c->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
                 return false;
             }
             continue;

@@ -62,7 +62,7 @@ void redislock_conn_drop(redislock_conn *c);
  * out of step, and the connection must not be used again. */
 static inline bool redislock_conn_holds(const redislock_conn *c)
 {
-    return redislock_reader_pending(c->reader) || c->t.ops->pending(&c->t);
+    return redislock_reply_pending(c->reader) || c->t.ops->pending(&c->t);
 }
 
 /* Throws away the replies c owes for commands given up as far as the

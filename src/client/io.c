@@ -170,11 +170,11 @@ static bool closed_reason(redislock_cmd *cmd, char *text, size_t textlen)
             snprintf(text, textlen, "%s", words);
             return true;
         }
-        if (n <= 0 || redislock_reader_feed(reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
+        if (n <= 0 || redislock_reply_feed(reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER) != REDISLOCK_READ_MORE) {
             break;
         }
     }
-    while (!found && redislock_reader_next(reader, &r, REDISLOCK_REPLY_MAX_BUFFER) == REDISLOCK_READ_REPLY) {
+    while (!found && redislock_reply_next(reader, &r, REDISLOCK_REPLY_MAX_BUFFER) == REDISLOCK_READ_REPLY) {
         if (r->type == REDIS_REPLY_ERROR && (cmd->in_hello || cmd->got == 0)) {
             redislock_reply_error_text(r, text, textlen);
             found = true;
@@ -273,7 +273,7 @@ static void cmd_complete(redislock_cmd *cmd, size_t max)
     } else {
         cmd->status = REDISLOCK_CMD_OK;
     }
-    if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reader_renew(&cmd->conn->reader)) {
+    if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reply_renew(&cmd->conn->reader)) {
         /* The reader's buffer may be as large as the reply: not kept
          * for the connection's life (the reply is whole, and stays). */
         redislock_conn_drop(cmd->conn);
@@ -299,7 +299,7 @@ static void cmd_take_replies(redislock_cmd *cmd, size_t max)
     }
     while (cmd->got < cmd->expect) {
         redisReply *reply;
-        redislock_read rd = redislock_reader_next(reader, &reply, max);
+        redislock_read rd = redislock_reply_next(reader, &reply, max);
 
         if (rd == REDISLOCK_READ_MORE || !read_as_wanted(cmd, rd, REDISLOCK_READ_REPLY, max)) {
             return;
@@ -325,7 +325,7 @@ static void cmd_recv(redislock_cmd *cmd, size_t max)
         ssize_t n = c->t.ops->read(&c->t, buf, sizeof(buf));
 
         if (n > 0) {
-            redislock_read rd = redislock_reader_feed(c->reader, buf, (size_t) n, max);
+            redislock_read rd = redislock_reply_feed(c->reader, buf, (size_t) n, max);
             if (!read_as_wanted(cmd, rd, REDISLOCK_READ_MORE, max)) {
                 return;
             }
@@ -425,7 +425,7 @@ static bool probe_heard(redislock_cmd *cmd)
         return false;
     }
     if (n > 0) {
-        redislock_reader_feed(cmd->conn->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER);
+        redislock_reply_feed(cmd->conn->reader, buf, (size_t) n, REDISLOCK_REPLY_MAX_BUFFER);
     }
     return true;
 }

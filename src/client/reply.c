@@ -26,7 +26,7 @@ static void *limited_array(const redisReadTask *task, redislock_nelem elements)
     return create_array(task, elements);
 }
 
-void redislock_reader_limit(redisReader *r)
+void redislock_reply_limit(redisReader *r)
 {
     if (!create_array) {
         /* A new reader points at hiredis's default constructors. */
@@ -37,7 +37,7 @@ void redislock_reader_limit(redisReader *r)
     r->fn = &limited;
 }
 
-redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len, size_t max)
+redislock_read redislock_reply_feed(redisReader *r, const char *buf, size_t len, size_t max)
 {
     if (r->len - r->pos + len > max) {
         return REDISLOCK_READ_TOO_LARGE;
@@ -71,7 +71,7 @@ static bool bulk_over(const redisReader *r, size_t max)
     return false;
 }
 
-redislock_read redislock_reader_next(redisReader *r, redisReply **reply, size_t max)
+redislock_read redislock_reply_next(redisReader *r, redisReply **reply, size_t max)
 {
     void *obj = NULL;
 
@@ -87,20 +87,20 @@ redislock_read redislock_reader_next(redisReader *r, redisReply **reply, size_t 
     return REDISLOCK_READ_REPLY;
 }
 
-bool redislock_reader_renew(redisReader **r)
+bool redislock_reply_renew(redisReader **r)
 {
     redisReader *fresh = redisReaderCreate();
 
     if (!fresh) {
         return false;
     }
-    redislock_reader_limit(fresh);
+    redislock_reply_limit(fresh);
     redisReaderFree(*r);
     *r = fresh;
     return true;
 }
 
-bool redislock_reader_pending(const redisReader *r)
+bool redislock_reply_pending(const redisReader *r)
 {
     /* Unparsed bytes, or a reply begun (its start already parsed). */
     return r->len > r->pos || r->ridx >= 0;

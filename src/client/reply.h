@@ -23,7 +23,7 @@
                                                   every operation but one that reads a value */
 #define REDISLOCK_REPLY_PLAIN_WORD 20          /* longest quoted word kept in an error text (a token is 32) */
 
-/* Outcome of redislock_reader_next(). */
+/* Outcome of redislock_reply_next(). */
 typedef enum {
     REDISLOCK_READ_REPLY,    /* *reply holds a whole reply */
     REDISLOCK_READ_MORE,     /* no whole reply buffered yet */
@@ -33,29 +33,29 @@ typedef enum {
 
 /* Makes a hiredis reader refuse arrays of more than
  * REDISLOCK_REPLY_MAX_ELEMENTS elements before allocating them. */
-void redislock_reader_limit(redisReader *r);
+void redislock_reply_limit(redisReader *r);
 
 /* Adds len bytes read from the server. REDISLOCK_READ_TOO_LARGE when more
  * than max bytes would wait in the reader; then nothing is added and the
  * connection must be closed. */
-redislock_read redislock_reader_feed(redisReader *r, const char *buf, size_t len, size_t max);
+redislock_read redislock_reply_feed(redisReader *r, const char *buf, size_t len, size_t max);
 
 /* Takes the next whole reply out of the reader (free it with
  * freeReplyObject). REDISLOCK_READ_TOO_LARGE as soon as a string is
  * announced longer than max bytes (nothing of it is waited for). After
  * PROTOCOL or TOO_LARGE the reader is unusable. */
-redislock_read redislock_reader_next(redisReader *r, redisReply **reply, size_t max);
+redislock_read redislock_reply_next(redisReader *r, redisReply **reply, size_t max);
 
-/* Replaces *r, which holds nothing (!redislock_reader_pending()), with a new
+/* Replaces *r, which holds nothing (!redislock_reply_pending()), with a new
  * limited reader, so that the buffer a large reply grew is not kept for the
  * connection's life. false, with *r unchanged, when memory ran out. */
-bool redislock_reader_renew(redisReader **r);
+bool redislock_reply_renew(redisReader **r);
 
 /* Whether the reader holds anything not yet taken out as a reply: bytes
  * not parsed, or the start of a reply. After the replies a connection owed,
  * anything at all means the server sent what nobody asked for, and the
  * connection is out of step. */
-bool redislock_reader_pending(const redisReader *r);
+bool redislock_reply_pending(const redisReader *r);
 
 /* Writes the text of an error reply into out (NUL-terminated when outlen >
  * 0), keeping only what cannot carry a caller's argument, since Redis echoes

@@ -147,7 +147,7 @@ static const redislock_server *redirect(const redislock_server *srv, const redis
  * srv say, or the node the operation under way is pinned to (NULL, with cmd failed, when they cannot say). */
 static const redislock_server *route(redislock_cmd *cmd, const redislock_server *srv, const redislock_netopts *o)
 {
-    const redislock_server *node = redislock_route_pinned(srv);
+    const redislock_server *node = redislock_route_pin_active(srv);
     char err[REDISLOCK_ERRLEN];
 
     if (node) {
@@ -206,7 +206,7 @@ static bool command_blocks(const char *p, size_t len)
 
 /* Readies the state of a command: its commands found in its buf (and on a
  * cluster, their slots), all of them to send. false when buf is not as
- * many commands as it says (never, for buffers of redislock_encode()). */
+ * many commands as it says (never, for buffers of redislock_resp_encode()). */
 static bool state_init(route_state *st, const redislock_cmd *cmd)
 {
     const char *p = cmd->buf, *end = cmd->buf + cmd->len;

@@ -56,7 +56,7 @@ void redislock_route_pin_end(const redislock_servers *list)
     }
 }
 
-const redislock_server *redislock_route_pinned(const redislock_server *srv)
+const redislock_server *redislock_route_pin_active(const redislock_server *srv)
 {
     redislock_topology *topo = pinned_topo(srv);
 

@@ -26,7 +26,7 @@ void redislock_route_pin_end(const redislock_servers *list);
  * that reached no node: whether the operation stays on its node (true: a
  * command of it ran there) or may go where the next look says (false; the
  * pin is dropped). */
-const redislock_server *redislock_route_pinned(const redislock_server *srv);
+const redislock_server *redislock_route_pin_active(const redislock_server *srv);
 const redislock_server *redislock_route_pin_take(const redislock_server *srv, const redislock_server *node);
 void redislock_route_pin_ran(const redislock_server *srv);
 bool redislock_route_pin_stays(const redislock_server *srv);

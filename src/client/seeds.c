@@ -21,7 +21,7 @@ uint32_t redislock_seeds_exec(const redislock_server *srv, int argc, const char 
     for (int i = 0; i < argc; i++) {
         lens[i] = strlen(argv[i]);
     }
-    redislock_encode(buf, argc, argv, lens);
+    redislock_resp_encode(buf, argc, argv, lens);
     memset(cmds, 0, sizeof(redislock_cmd) * n);
     for (uint32_t k = 0; k < n; k++) {
         cmds[k].srv = &topo->seeds[k];

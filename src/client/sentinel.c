@@ -34,7 +34,7 @@ static void encode(smart_str *out, int argc, const char **argv)
     for (int i = 0; i < argc; i++) {
         lens[i] = strlen(argv[i]);
     }
-    redislock_encode(out, argc, argv, lens);
+    redislock_resp_encode(out, argc, argv, lens);
 }
 
 /* Whether node answers ROLE with "master"; else why not, in err. */

@@ -197,7 +197,7 @@ bool redislock_attempt_fence_recorded(redislock_lock *l, zend_long fence)
 
     redislock_lock_call_init(&c, l, keys, 1, false);
     redislock_call_long(&c, fence);
-    redislock_lock_call_all(l, &redislock_script_fence_raise, cmds, &c, redislock_vote_integer);
+    redislock_lock_call_all(l, &redislock_script_fence_raise, cmds, &c, redislock_tally_vote_integer);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }

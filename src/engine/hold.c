@@ -21,7 +21,7 @@ void redislock_hold_abandon(redislock_lock *l, bool counted)
     if (!redislock_lock_owned(l)) {
         return;
     }
-    group = counted ? redislock_leftover_group_new(redislock_lock_quorum(l)) : NULL;
+    group = counted ? redislock_leftovers_group_new(redislock_lock_quorum(l)) : NULL;
     redislock_lock_keep_leftovers(l, redislock_lock_all_servers(l), group);
     l->has_token = false;
     l->held = false;

@@ -234,7 +234,7 @@ uint64_t redislock_leftovers_deadline(void)
     return redislock_now_us() + (uint64_t) longest * 1000;
 }
 
-redislock_leftover_group *redislock_leftover_group_new(uint32_t quorum)
+redislock_leftover_group *redislock_leftovers_group_new(uint32_t quorum)
 {
     redislock_leftover_group *g = pecalloc(1, sizeof(*g), 1);
 

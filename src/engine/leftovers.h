@@ -51,7 +51,7 @@ uint64_t redislock_leftovers_deadline(void);
 
 /* A new group for the leftovers of one lock of quorum servers (freed when
  * its last leftover goes). */
-redislock_leftover_group *redislock_leftover_group_new(uint32_t quorum);
+redislock_leftover_group *redislock_leftovers_group_new(uint32_t quorum);
 
 /* Process end: forgets them all. */
 void redislock_leftovers_shutdown(void);

@@ -178,7 +178,7 @@ static void release_all(redislock_lock *l, redislock_cmd *cmds)
     redislock_netopts o = redislock_lock_netopts(l);
     redislock_enough e;
 
-    redislock_lock_decide_early(l, &o, &e, cmds, redislock_vote_integer);
+    redislock_lock_decide_early(l, &o, &e, cmds, redislock_tally_vote_integer);
     release_on(l, redislock_lock_all_servers(l), &o, cmds, false);
 }
 
@@ -198,7 +198,7 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
     r.c.lens[0] = 4;
     r.c.argv[1] = r.script->body;
     r.c.lens[1] = r.script->len;
-    redislock_encode(&buf, r.c.argc, r.c.argv, r.c.lens);
+    redislock_resp_encode(&buf, r.c.argc, r.c.argv, r.c.lens);
     for (uint32_t i = 0; i < l->settings.servers->count; i++) {
         if (mask & ((uint32_t) 1 << i)) {
             redislock_leftovers_add(l->settings.servers, i, ZSTR_VAL(buf.s), ZSTR_LEN(buf.s), &o, group);
@@ -296,7 +296,7 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
     redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
     redislock_call_long(&c, ttl);
     start = redislock_now_us();
-    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c, redislock_vote_integer);
+    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c, redislock_tally_vote_integer);
     for (uint32_t i = 0; i < n; i++) {
         redislock_tally_integer(&t, &cmds[i]);
     }

@@ -75,8 +75,8 @@ static void send_wait(redislock_lock *l, redislock_cmd *cmds, smart_str *buf, ze
                            (size_t) snprintf(mbuf, sizeof(mbuf), ZEND_LONG_FMT, wait_ms) };
     redislock_netopts o = redislock_lock_netopts(l);
 
-    redislock_encode(buf, 5, touch, touch_lens);
-    redislock_encode(buf, 3, wait, wait_lens);
+    redislock_resp_encode(buf, 5, touch, touch_lens);
+    redislock_resp_encode(buf, 3, wait, wait_lens);
     memset(cmds, 0, sizeof(redislock_cmd) * list->count);
     for (uint32_t i = 0; i < list->count; i++) {
         cmds[i].srv = &list->server[i];

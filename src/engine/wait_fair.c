@@ -135,7 +135,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait *w, bool *re
         w->blocking = false;
         return redislock_wait_sleep(w, UINT64_MAX);
     }
-    if (redislock_cmd_noscript(&cmd)) {
+    if (redislock_round_noscript(&cmd)) {
         /* The server lost claim_fair.lua: claim again the way that loads it. */
         redislock_lock_call_all(l, &redislock_script_claim_fair, &again, &c, NULL);
         claim = claim_read(l, &again, &claimed, &fence);

@@ -357,7 +357,7 @@ static bool tally_server(redislock_lock *l, redislock_wait *w, redislock_cmd *cm
     }
     if (said == 0) {
         w->pttl = MAX(w->pttl, n);
-    } else if (redislock_reply_noscript(first)) {
+    } else if (redislock_round_noscript_reply(first)) {
         /* The server lost it (SCRIPT FLUSH, a restart, a failover): nothing
          * ran but the BLPOP and the attempt. The next attempt loads it. */
         call_of(w)->reload = true;
@@ -366,7 +366,7 @@ static bool tally_server(redislock_lock *l, redislock_wait *w, redislock_cmd *cm
         t->mayhold |= bit;
         if (our_reply(l, w, cmd, 1)
             && (a->scripted ? redislock_attempt_vote_script : redislock_attempt_vote_set)(cmd) != 1) {
-            redislock_cmd_refused_by(cmd, first);
+            redislock_round_refused_by(cmd, first);
         }
     }
     if (given_up(cmd, deadline)) {
@@ -377,7 +377,7 @@ static bool tally_server(redislock_lock *l, redislock_wait *w, redislock_cmd *cm
         t->replied &= ~bit;
     } else if (!our_reply(l, w, cmd, 1)) {
         redislock_tally_failure(t, cmd);
-    } else if (a->scripted && redislock_cmd_noscript(cmd)) {
+    } else if (a->scripted && redislock_round_noscript(cmd)) {
         redislock_tally_no(t, cmd);
         call_of(w)->reload = true;
     } else {
