@@ -52,14 +52,8 @@ fi
 modules=("$old/modules/redislock.so" "$PWD/modules/redislock.so")
 labels=("$rev" "working tree")
 
-if [[ " ${benches[*]} " == *" ratelimit "* ]]; then
-    . scripts/build/install-packages.sh
-    install_packages bench php-laravel-framework php-symfony-rate-limiter php-symfony-cache php8.2-mbstring
-fi
-mkdir -p bench/.bin
-cc -O2 -Wall -Wextra -Werror -o bench/.bin/fanout bench/fanout.c
-export REDISLOCK_BENCH_FANOUT="$PWD/bench/.bin/fanout"
-read -ra phpredis <<<"$(bash scripts/dev/phpredis-flags.sh)"
+. bench/prepare.sh
+bench_prepare "${benches[@]}"
 
 . scripts/dev/redis-servers.sh
 run_redis_servers compare 7

@@ -35,18 +35,8 @@ for b in "${benches[@]}"; do
 done
 
 [ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
-if [[ " ${benches[*]} " == *" ratelimit "* ]]; then
-    # The frameworks' rate limiters, for context (Debian's packages).
-    . scripts/build/install-packages.sh
-    install_packages bench php-laravel-framework php-symfony-rate-limiter php-symfony-cache php8.2-mbstring
-fi
-
-# bench/quorum.php's ceiling: a C client with no lock logic (bench/fanout.c).
-mkdir -p bench/.bin
-cc -O2 -Wall -Wextra -Werror -o bench/.bin/fanout bench/fanout.c
-export REDISLOCK_BENCH_FANOUT="$PWD/bench/.bin/fanout"
-
-read -ra phpredis <<<"$(bash scripts/dev/phpredis-flags.sh)"
+. bench/prepare.sh
+bench_prepare "${benches[@]}"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")
 
 . scripts/dev/redis-servers.sh

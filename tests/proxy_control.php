@@ -57,6 +57,13 @@ trait RlpControl
         }
     }
 
+    /* The ports the proxy listens on: its own (the class's listener,
+     * $this->listen) and the control port. */
+    public function ports(): array
+    {
+        return [rlp_port($this->listen), rlp_port($this->control)];
+    }
+
     /* The sockets to watch for reading: the listener, each connection, and
      * the standard input when watched. */
     private function controlSockets(): array

@@ -94,11 +94,6 @@ final class RlzpProxy
         $this->listenControl($controlPort, $watchStdin);
     }
 
-    public function ports(): array
-    {
-        return [rlp_port($this->listen), rlp_port($this->control)];
-    }
-
     public function run(): void
     {
         while (!$this->quit && rlp_now() < $this->endAt) {
