@@ -122,7 +122,8 @@ static int new_token(redislock_lock *l)
 {
     unsigned char raw[REDISLOCK_TOKEN_BYTES];
 
-    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
+    if (redislock_random(raw, sizeof(raw)) == FAILURE) {
+        redislock_error_set(&l->err, REDISLOCK_E_RANDOM, "no random bytes for the token");
         return REDISLOCK_ERR;
     }
     redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);

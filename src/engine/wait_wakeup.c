@@ -319,7 +319,7 @@ static zend_string *own_list(redislock_lock *l)
     if (!l->waiter_id[0]) {
         unsigned char raw[REDISLOCK_WAITER_ID_BYTES];
         uint64_t now = redislock_now_us();
-        if (redislock_random(raw, sizeof(raw), false) == FAILURE) {
+        if (redislock_random(raw, sizeof(raw)) == FAILURE) {
             memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
         }
         redislock_hex(l->waiter_id, raw, sizeof(raw));

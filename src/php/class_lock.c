@@ -1,7 +1,8 @@
 /*
  * The RedisLock class: its objects, methods, and the release of the locks an
- * object or a request leaves held. The protocol behind each method lives in
- * redislock_lock.c; the exceptions and their kinds in redislock_error.c.
+ * object or a request leaves held (through the registry of holds, holds.c).
+ * The protocol behind each method lives in engine/lock.c; the exceptions and
+ * their kinds in exceptions.c.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -11,13 +12,16 @@
 #include "zend_exceptions.h"
 #include "zend_attributes.h"
 #include "zend_interfaces.h"
-#include "ext/spl/spl_exceptions.h"
 
 #include "php_redislock.h"
-#include "php/class_lock.h"
 #include "config/config.h"
-#include "base/error.h"
 #include "engine/lock.h"
+#include "php/args.h"
+#include "php/class_lock.h"
+#include "php/exceptions.h"
+#include "php/holds.h"
+#include "php/object.h"
+#include "php/stats.h"
 #include "php/redislock_arginfo.h"
 
 static zend_class_entry *redislock_ce;
@@ -25,50 +29,16 @@ static zend_object_handlers redislock_handlers;
 
 typedef struct redislock_object {
     redislock_lock lock;
-    bool initialized;                  /* the constructor completed */
-    bool in_run;                       /* inside run(): release at request end whatever auto_release says */
-    bool tracked;                      /* linked into REDISLOCK_G(tracked) */
-    struct redislock_object *prev, *next;
+    bool initialized;           /* the constructor completed */
+    redislock_holds_entry hold; /* in the registry of holds from then on, while the request lasts */
     zend_object std;
 } redislock_object;
 
-static inline redislock_object *redislock_from_obj(zend_object *obj)
-{
-    return (redislock_object *) ((char *) obj - XtOffsetOf(redislock_object, std));
-}
+#define Z_REDISLOCK_P(zv) REDISLOCK_OBJECT(redislock_object, Z_OBJ_P(zv))
+#define REDISLOCK_FETCH(o) REDISLOCK_OBJECT_FETCH(o, redislock_object, initialized)
+#define HOLD_OBJECT(h) ((redislock_object *) ((char *) (h) - XtOffsetOf(redislock_object, hold)))
 
-#define Z_REDISLOCK_P(zv) redislock_from_obj(Z_OBJ_P(zv))
-
-
-/* {{{ Tracking: the locks of this request, released at its end */
-
-static void track(redislock_object *o)
-{
-    o->prev = NULL;
-    o->next = REDISLOCK_G(tracked);
-    if (o->next) {
-        o->next->prev = o;
-    }
-    REDISLOCK_G(tracked) = o;
-    o->tracked = true;
-}
-
-static void untrack(redislock_object *o)
-{
-    if (!o->tracked) {
-        return;
-    }
-    if (o->prev) {
-        o->prev->next = o->next;
-    } else {
-        REDISLOCK_G(tracked) = o->next;
-    }
-    if (o->next) {
-        o->next->prev = o->prev;
-    }
-    o->prev = o->next = NULL;
-    o->tracked = false;
-}
+/* {{{ The hold: released when the object or the request ends */
 
 /* Whether a lock whose object or request is ending is to be released:
  * auto_release is on, or run() was interrupted, or only leftovers of a lost
@@ -77,14 +47,15 @@ static bool auto_release_due(redislock_object *o)
 {
     redislock_lock *l = &o->lock;
 
-    return o->initialized && redislock_lock_owned(l) && (!l->held || l->settings.auto_release || o->in_run);
+    return o->initialized && redislock_lock_owned(l) && (!l->held || l->settings.auto_release || o->hold.in_run);
 }
 
 /* Releases a lock whose object is ending, when it should be. A release of
  * unknown outcome leaves the token as a leftover, removed later. Failures
  * are counted, never thrown. */
-static void auto_release(redislock_object *o)
+static void auto_release(redislock_holds_entry *h)
 {
+    redislock_object *o = HOLD_OBJECT(h);
     redislock_lock *l = &o->lock;
     bool released;
 
@@ -99,55 +70,37 @@ static void auto_release(redislock_object *o)
     }
 }
 
-/* }}} */
-
-void redislock_class_request_end(void)
+/* At request end: a lock still due a release gives up its token as a
+ * leftover, released with the others in one go (engine/leftovers.h). */
+static void request_end(redislock_holds_entry *h)
 {
-    while (REDISLOCK_G(tracked)) {
-        redislock_object *o = REDISLOCK_G(tracked);
-        if (auto_release_due(o)) {
-            redislock_lock_abandon(&o->lock, true);
-        }
-        untrack(o);
+    redislock_object *o = HOLD_OBJECT(h);
+
+    if (auto_release_due(o)) {
+        redislock_lock_abandon(&o->lock, true);
     }
 }
 
-/* {{{ Errors */
-
-/* Throws the lock's error as the exception of its kind, unless an exception
- * (from the CSPRNG) is already pending. No message is composed with a token
- * or a password (see redislock_error_throw()). */
-static zend_object *throw_lock_error(redislock_object *o)
+/* run()'s release, after its callback: a release of unknown outcome leaves
+ * the token as a leftover, removed later (see engine/leftovers.h). */
+static const redislock_error *run_release(redislock_holds_entry *h)
 {
-    return redislock_error_throw(&o->lock.err);
-}
+    redislock_object *o = HOLD_OBJECT(h);
+    bool released;
 
-/* run()'s release failed after $fn returned *result: throws a
- * RedisLock\ReleaseException saying why, carrying the result (moved out of
- * *result, which is left null). */
-static void throw_release_error(redislock_object *o, zval *result)
-{
-    redislock_lock *l = &o->lock;
-    char cause[REDISLOCK_ERROR_MSGLEN];
-    zend_object *ex;
-
-    memcpy(cause, l->err.msg, sizeof(cause));
-    redislock_error_set(&l->err, REDISLOCK_E_RELEASE, "the work is done, but releasing the lock failed: %s", cause);
-    ex = throw_lock_error(o);
-    if (ex) {
-        zend_update_property(redislock_ce_release, ex, "result", sizeof("result") - 1, result);
+    if (redislock_lock_release(&o->lock, &released) == REDISLOCK_OK) {
+        return NULL;
     }
-    zval_ptr_dtor(result);
-    ZVAL_NULL(result);
+    redislock_lock_abandon(&o->lock, false);
+    return &o->lock.err;
 }
 
-#define REDISLOCK_FETCH(o) do { \
-        (o) = Z_REDISLOCK_P(ZEND_THIS); \
-        if (!(o)->initialized) { \
-            zend_throw_error(NULL, "RedisLock object is not initialized"); \
-            RETURN_THROWS(); \
-        } \
-    } while (0)
+static const redislock_holds_ops lock_holds = {
+    .end = auto_release,
+    .request_end = request_end,
+    .request_done = NULL,
+    .release = run_release,
+};
 
 /* }}} */
 
@@ -155,22 +108,14 @@ static void throw_release_error(redislock_object *o, zval *result)
 
 static zend_object *redislock_create(zend_class_entry *ce)
 {
-    redislock_object *o = zend_object_alloc(sizeof(redislock_object), ce);
-
-    zend_object_std_init(&o->std, ce);
-    o->std.handlers = &redislock_handlers;
-    return &o->std;
+    return redislock_object_create(ce, sizeof(redislock_object), &redislock_handlers);
 }
 
 static void redislock_free(zend_object *obj)
 {
-    redislock_object *o = redislock_from_obj(obj);
+    redislock_object *o = REDISLOCK_OBJECT(redislock_object, obj);
 
-    if (o->tracked) {
-        /* Still inside the request: the object's end is the lock's end. */
-        auto_release(o);
-        untrack(o);
-    }
+    redislock_holds_end(&o->hold);
     if (o->initialized) {
         redislock_settings_dtor(&o->lock.settings);
         redislock_lock_dtor(&o->lock);
@@ -188,14 +133,13 @@ static int lock_init(redislock_object *o, zend_string *name, HashTable *options,
 {
     zend_string *prefix;
 
-    if (ZSTR_LEN(name) == 0) {
-        zend_argument_value_error(1, "must not be empty");
+    if (!redislock_args_name(name)) {
         return REDISLOCK_ERR;
     }
     if (redislock_settings_init(&o->lock.settings, options, options_arg, &prefix) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    if (!redislock_keys_name_fits(ZSTR_LEN(name), ZSTR_LEN(prefix))) {
+    if (!redislock_args_name_fits(name, prefix)) {
         redislock_settings_dtor(&o->lock.settings);
         zend_string_release(prefix);
         return REDISLOCK_ERR;
@@ -203,7 +147,7 @@ static int lock_init(redislock_object *o, zend_string *name, HashTable *options,
     redislock_lock_init(&o->lock, prefix, name);
     zend_string_release(prefix);
     o->initialized = true;
-    track(o);
+    redislock_holds_register(&o->hold, &lock_holds);
     return REDISLOCK_OK;
 }
 
@@ -297,7 +241,7 @@ PHP_METHOD(RedisLock, forceRelease)
         RETURN_THROWS();
     }
     if (redislock_lock_force_release(&o->lock, &deleted) != REDISLOCK_OK) {
-        throw_lock_error(o);
+        redislock_exceptions_throw(&o->lock.err);
         zval_ptr_dtor(&tmp);
         RETURN_THROWS();
     }
@@ -317,12 +261,11 @@ PHP_METHOD(RedisLock, acquire)
     ZEND_PARSE_PARAMETERS_END();
 
     REDISLOCK_FETCH(o);
-    if (wait < 0) {
-        zend_argument_value_error(1, "must be greater than or equal to 0");
+    if (!redislock_args_wait(wait, 1, &wait)) {
         RETURN_THROWS();
     }
-    if (redislock_lock_acquire(&o->lock, MIN(wait, REDISLOCK_WAIT_MAX), &acquired) != REDISLOCK_OK) {
-        throw_lock_error(o);
+    if (redislock_lock_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
+        redislock_exceptions_throw(&o->lock.err);
         RETURN_THROWS();
     }
     RETURN_BOOL(acquired);
@@ -336,7 +279,7 @@ PHP_METHOD(RedisLock, release)
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
     if (redislock_lock_release(&o->lock, &released) != REDISLOCK_OK) {
-        throw_lock_error(o);
+        redislock_exceptions_throw(&o->lock.err);
         RETURN_THROWS();
     }
     RETURN_BOOL(released);
@@ -361,7 +304,7 @@ PHP_METHOD(RedisLock, extend)
         RETURN_THROWS();
     }
     if (redislock_lock_extend(&o->lock, ttl, &extended) != REDISLOCK_OK) {
-        throw_lock_error(o);
+        redislock_exceptions_throw(&o->lock.err);
         RETURN_THROWS();
     }
     RETURN_BOOL(extended);
@@ -375,7 +318,7 @@ PHP_METHOD(RedisLock, isAcquired)
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
     if (redislock_lock_check(&o->lock, &ours) != REDISLOCK_OK) {
-        throw_lock_error(o);
+        redislock_exceptions_throw(&o->lock.err);
         RETURN_THROWS();
     }
     RETURN_BOOL(ours);
@@ -418,9 +361,9 @@ PHP_METHOD(RedisLock, run)
 {
     zend_fcall_info fci;
     zend_fcall_info_cache fcc;
-    zend_long wait = 0;
+    zend_long wait = 0, cut;
     redislock_object *o;
-    bool acquired, released;
+    bool acquired;
 
     ZEND_PARSE_PARAMETERS_START(1, 2)
         Z_PARAM_FUNC(fci, fcc)
@@ -429,46 +372,19 @@ PHP_METHOD(RedisLock, run)
     ZEND_PARSE_PARAMETERS_END();
 
     REDISLOCK_FETCH(o);
-    if (wait < 0) {
-        zend_argument_value_error(2, "must be greater than or equal to 0");
+    if (!redislock_args_wait(wait, 2, &cut) || !redislock_holds_run_allowed(&o->hold, Z_OBJ_P(ZEND_THIS))) {
         RETURN_THROWS();
     }
-    if (o->in_run) {
-        /* The inner run() would release the outer one's hold. */
-        zend_throw_error(NULL, "RedisLock::run() is already running on this object");
-        RETURN_THROWS();
-    }
-    if (redislock_lock_acquire(&o->lock, MIN(wait, REDISLOCK_WAIT_MAX), &acquired) != REDISLOCK_OK) {
-        throw_lock_error(o);
+    if (redislock_lock_acquire(&o->lock, cut, &acquired) != REDISLOCK_OK) {
+        redislock_exceptions_throw(&o->lock.err);
         RETURN_THROWS();
     }
     if (!acquired) {
-        redislock_throw(REDISLOCK_E_CONFLICT, "could not acquire the lock within " ZEND_LONG_FMT " ms", wait);
+        redislock_exceptions_throwf(REDISLOCK_E_CONFLICT, "could not acquire the lock within " ZEND_LONG_FMT " ms",
+                                    wait);
         RETURN_THROWS();
     }
-
-    /* A fatal error inside $fn never returns here: in_run has the request
-     * end release the lock instead. */
-    o->in_run = true;
-    fci.retval = return_value;
-    zend_call_function(&fci, &fcc);
-    o->in_run = false;
-
-    /* run() releases in all cases: a release of unknown outcome leaves the
-     * token as a leftover, removed later (see redislock_leftovers.h). */
-    if (EG(exception)) {
-        /* $fn's exception wins; the lock is released all the same. */
-        if (redislock_lock_release(&o->lock, &released) != REDISLOCK_OK) {
-            REDISLOCK_G(stats).errors++;
-            redislock_lock_abandon(&o->lock, false);
-        }
-        return;
-    }
-    if (redislock_lock_release(&o->lock, &released) != REDISLOCK_OK) {
-        throw_release_error(o, return_value);
-        redislock_lock_abandon(&o->lock, false);
-        RETURN_THROWS();
-    }
+    redislock_holds_run(&o->hold, &fci, &fcc, return_value);
 }
 
 PHP_METHOD(RedisLock, stats)
@@ -480,31 +396,10 @@ PHP_METHOD(RedisLock, stats)
 
 /* }}} */
 
-/* {{{ RedisLock\ReleaseException */
-
-PHP_METHOD(RedisLock_ReleaseException, result)
+void redislock_class_lock_register(void)
 {
-    zval *value, rv;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    value = zend_read_property(redislock_ce_release, Z_OBJ_P(ZEND_THIS), "result", sizeof("result") - 1, true, &rv);
-    RETURN_COPY_DEREF(value);
-}
-
-/* }}} */
-
-void redislock_class_register(void)
-{
-    redislock_ce_lock = register_class_RedisLock_Lock();
-    redislock_ce = register_class_RedisLock(redislock_ce_lock);
+    redislock_ce = register_class_RedisLock(redislock_exceptions_lock_interface());
     redislock_ce->create_object = redislock_create;
-    memcpy(&redislock_handlers, &std_object_handlers, sizeof(zend_object_handlers));
-    redislock_handlers.offset = XtOffsetOf(redislock_object, std);
-    redislock_handlers.free_obj = redislock_free;
-    redislock_handlers.clone_obj = NULL;
-
-    redislock_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
-    redislock_ce_conflict = register_class_RedisLock_ConflictException(redislock_ce_exception);
-    redislock_ce_connection = register_class_RedisLock_ConnectionException(redislock_ce_exception);
-    redislock_ce_release = register_class_RedisLock_ReleaseException(redislock_ce_exception);
+    redislock_object_handlers(&redislock_handlers, XtOffsetOf(redislock_object, std), redislock_free);
+    redislock_holds_add_class(&lock_holds);
 }

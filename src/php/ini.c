@@ -15,6 +15,7 @@
 #include "php_redislock.h"
 #include "config/config.h"
 #include "base/error.h"
+#include "php/exceptions.h"
 #include "php/ini.h"
 
 /* The broken entries: name and what is wrong. */
@@ -117,7 +118,7 @@ int redislock_ini_check(HashTable *options)
         smart_str_appends(&msg, used[i]->what);
     }
     smart_str_0(&msg);
-    redislock_throw(REDISLOCK_E_CONFIG, "%s", ZSTR_VAL(msg.s));
+    redislock_exceptions_throwf(REDISLOCK_E_CONFIG, "%s", ZSTR_VAL(msg.s));
     smart_str_free(&msg);
     return REDISLOCK_ERR;
 }
