@@ -20,6 +20,7 @@
 #include "php/class_lock.h"
 #include "php/exceptions.h"
 #include "php/holds.h"
+#include "php/lock_methods.h"
 #include "php/object.h"
 #include "php/stats.h"
 #include "php/redislock_arginfo.h"
@@ -29,14 +30,13 @@ static zend_object_handlers redislock_handlers;
 
 typedef struct redislock_object {
     redislock_lock lock;
-    bool initialized;           /* the constructor completed */
-    redislock_holds_entry hold; /* in the registry of holds from then on, while the request lasts */
+    redislock_lock_methods_part part; /* initialized, its hold, its error (lock_methods.h) */
     zend_object std;
 } redislock_object;
 
 #define Z_REDISLOCK_P(zv) REDISLOCK_OBJECT(redislock_object, Z_OBJ_P(zv))
-#define REDISLOCK_FETCH(o) REDISLOCK_OBJECT_FETCH(o, redislock_object, initialized)
-#define HOLD_OBJECT(h) ((redislock_object *) ((char *) (h) - XtOffsetOf(redislock_object, hold)))
+#define REDISLOCK_FETCH(o) REDISLOCK_OBJECT_FETCH(o, redislock_object, part.initialized)
+#define HOLD_OBJECT(h) ((redislock_object *) ((char *) (h) - XtOffsetOf(redislock_object, part.hold)))
 
 /* {{{ The hold: released when the object or the request ends */
 
@@ -47,7 +47,8 @@ static bool auto_release_due(redislock_object *o)
 {
     redislock_lock *l = &o->lock;
 
-    return o->initialized && redislock_lock_owned(l) && (!l->held || l->settings.auto_release || o->hold.in_run);
+    return o->part.initialized && redislock_lock_owned(l)
+           && (!l->held || l->settings.auto_release || o->part.hold.in_run);
 }
 
 /* Releases a lock whose object is ending, when it should be. A release of
@@ -95,12 +96,39 @@ static const redislock_error *run_release(redislock_holds_entry *h)
     return &o->lock.err;
 }
 
-static const redislock_holds_ops lock_holds = {
-    .end = auto_release,
-    .request_end = request_end,
-    .request_done = NULL,
-    .release = run_release,
+/* end, request_end, request_done, release (see holds.h) */
+static const redislock_holds_ops lock_holds = { auto_release, request_end, NULL, run_release };
+
+/* }}} */
+
+/* {{{ The methods of RedisLock\Lock (lock_methods.c) */
+
+/* One call of RedisLock\Lock on the lock of obj (engine/lock.h). */
+REDISLOCK_LOCK_METHODS_CALL(lock_call, redislock_object, redislock_lock)
+
+/* The hold of obj: its token, and its fence when the lock was made with
+ * fencing and the servers gave one. */
+static bool lock_held(zend_object *obj, redislock_lock_methods_held *held)
+{
+    redislock_lock *l = &REDISLOCK_OBJECT(redislock_object, obj)->lock;
+
+    if (!redislock_lock_holding(l)) {
+        return false;
+    }
+    held->token = l->token;
+    held->token_len = REDISLOCK_TOKEN_LEN;
+    held->fence = l->settings.fencing && l->fence > 0 ? l->fence : -1;
+    return true;
+}
+
+static const redislock_lock_methods_ops lock_methods = {
+    .part_offset = XtOffsetOf(redislock_object, std) - XtOffsetOf(redislock_object, part),
+    .count_acquire = false, /* engine/lock.c counts */
+    .call = lock_call,
+    .held = lock_held,
 };
+
+REDISLOCK_LOCK_METHODS(RedisLock, lock_methods)
 
 /* }}} */
 
@@ -108,15 +136,19 @@ static const redislock_holds_ops lock_holds = {
 
 static zend_object *redislock_create(zend_class_entry *ce)
 {
-    return redislock_object_create(ce, sizeof(redislock_object), &redislock_handlers);
+    zend_object *obj = redislock_object_create(ce, sizeof(redislock_object), &redislock_handlers);
+    redislock_object *o = REDISLOCK_OBJECT(redislock_object, obj);
+
+    o->part.err = &o->lock.err;
+    return obj;
 }
 
 static void redislock_free(zend_object *obj)
 {
     redislock_object *o = REDISLOCK_OBJECT(redislock_object, obj);
 
-    redislock_holds_end(&o->hold);
-    if (o->initialized) {
+    redislock_holds_end(&o->part.hold);
+    if (o->part.initialized) {
         redislock_settings_dtor(&o->lock.settings);
         redislock_lock_dtor(&o->lock);
     }
@@ -146,8 +178,8 @@ static int lock_init(redislock_object *o, zend_string *name, HashTable *options,
     }
     redislock_lock_init(&o->lock, prefix, name);
     zend_string_release(prefix);
-    o->initialized = true;
-    redislock_holds_register(&o->hold, &lock_holds);
+    o->part.initialized = true;
+    redislock_holds_register(&o->part.hold, &lock_holds);
     return REDISLOCK_OK;
 }
 
@@ -163,7 +195,7 @@ PHP_METHOD(RedisLock, __construct)
         Z_PARAM_ARRAY_HT(options)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (o->initialized) {
+    if (o->part.initialized) {
         zend_throw_error(NULL, "RedisLock object is already constructed");
         RETURN_THROWS();
     }
@@ -249,42 +281,6 @@ PHP_METHOD(RedisLock, forceRelease)
     RETURN_BOOL(deleted);
 }
 
-PHP_METHOD(RedisLock, acquire)
-{
-    zend_long wait = 0;
-    redislock_object *o;
-    bool acquired;
-
-    ZEND_PARSE_PARAMETERS_START(0, 1)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(wait)
-    ZEND_PARSE_PARAMETERS_END();
-
-    REDISLOCK_FETCH(o);
-    if (!redislock_args_wait(wait, 1, &wait)) {
-        RETURN_THROWS();
-    }
-    if (redislock_lock_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-        RETURN_THROWS();
-    }
-    RETURN_BOOL(acquired);
-}
-
-PHP_METHOD(RedisLock, release)
-{
-    redislock_object *o;
-    bool released;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_FETCH(o);
-    if (redislock_lock_release(&o->lock, &released) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-        RETURN_THROWS();
-    }
-    RETURN_BOOL(released);
-}
-
 PHP_METHOD(RedisLock, extend)
 {
     zend_long ttl = 0;
@@ -310,20 +306,6 @@ PHP_METHOD(RedisLock, extend)
     RETURN_BOOL(extended);
 }
 
-PHP_METHOD(RedisLock, isAcquired)
-{
-    redislock_object *o;
-    bool ours;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_FETCH(o);
-    if (redislock_lock_check(&o->lock, &ours) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-        RETURN_THROWS();
-    }
-    RETURN_BOOL(ours);
-}
-
 PHP_METHOD(RedisLock, remaining)
 {
     redislock_object *o;
@@ -331,60 +313,6 @@ PHP_METHOD(RedisLock, remaining)
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
     RETURN_LONG(redislock_lock_remaining(&o->lock));
-}
-
-PHP_METHOD(RedisLock, token)
-{
-    redislock_object *o;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_FETCH(o);
-    if (!redislock_lock_holding(&o->lock)) {
-        RETURN_NULL();
-    }
-    RETURN_STRINGL(o->lock.token, REDISLOCK_TOKEN_LEN);
-}
-
-PHP_METHOD(RedisLock, fence)
-{
-    redislock_object *o;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_FETCH(o);
-    if (!redislock_lock_holding(&o->lock) || !o->lock.settings.fencing || o->lock.fence <= 0) {
-        RETURN_NULL();
-    }
-    RETURN_LONG(o->lock.fence);
-}
-
-PHP_METHOD(RedisLock, run)
-{
-    zend_fcall_info fci;
-    zend_fcall_info_cache fcc;
-    zend_long wait = 0, cut;
-    redislock_object *o;
-    bool acquired;
-
-    ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_FUNC(fci, fcc)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(wait)
-    ZEND_PARSE_PARAMETERS_END();
-
-    REDISLOCK_FETCH(o);
-    if (!redislock_args_wait(wait, 2, &cut) || !redislock_holds_run_allowed(&o->hold, Z_OBJ_P(ZEND_THIS))) {
-        RETURN_THROWS();
-    }
-    if (redislock_lock_acquire(&o->lock, cut, &acquired) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-        RETURN_THROWS();
-    }
-    if (!acquired) {
-        redislock_exceptions_throwf(REDISLOCK_E_CONFLICT, "could not acquire the lock within " ZEND_LONG_FMT " ms",
-                                    wait);
-        RETURN_THROWS();
-    }
-    redislock_holds_run(&o->hold, &fci, &fcc, return_value);
 }
 
 PHP_METHOD(RedisLock, stats)

@@ -22,10 +22,10 @@
 #include "zookeeper/zk_config.h"
 #include "zookeeper/zk_lock.h"
 #include "zookeeper/zk_session.h"
-#include "php/args.h"
 #include "php/class_zookeeper_lock.h"
 #include "php/exceptions.h"
 #include "php/holds.h"
+#include "php/lock_methods.h"
 #include "php/object.h"
 #include "php/redislock_zookeeper_arginfo.h"
 
@@ -37,14 +37,12 @@ static zend_object_handlers redislock_zk_handlers;
 
 typedef struct redislock_zk_object {
     redislock_zk_lock lock;
-    bool initialized;           /* the constructor completed */
-    redislock_holds_entry hold; /* in the registry of holds from then on, while the request lasts */
+    redislock_lock_methods_part part; /* initialized, its hold, its error (lock_methods.h) */
     zend_object std;
 } redislock_zk_object;
 
 #define Z_REDISLOCK_ZK_P(zv) REDISLOCK_OBJECT(redislock_zk_object, Z_OBJ_P(zv))
-#define REDISLOCK_ZK_FETCH(o) REDISLOCK_OBJECT_FETCH(o, redislock_zk_object, initialized)
-#define HOLD_OBJECT(h) ((redislock_zk_object *) ((char *) (h) - XtOffsetOf(redislock_zk_object, hold)))
+#define HOLD_OBJECT(h) ((redislock_zk_object *) ((char *) (h) - XtOffsetOf(redislock_zk_object, part.hold)))
 
 /* {{{ The hold: released when the object or the request ends */
 
@@ -57,7 +55,7 @@ static void zk_auto_release(redislock_holds_entry *h)
     redislock_zk_object *o = HOLD_OBJECT(h);
     bool released;
 
-    if (!o->initialized || !o->lock.node || !(o->lock.auto_release || h->in_run)) {
+    if (!o->part.initialized || !o->lock.node || !(o->lock.auto_release || h->in_run)) {
         return;
     }
     if (redislock_zk_release(&o->lock, &released) != REDISLOCK_OK) {
@@ -111,12 +109,36 @@ static const redislock_error *zk_run_release(redislock_holds_entry *h)
     return redislock_zk_release(&o->lock, &released) == REDISLOCK_OK ? NULL : &o->lock.err;
 }
 
-static const redislock_holds_ops zk_holds = {
-    .end = zk_auto_release,
-    .request_end = zk_request_end,
-    .request_done = zk_request_done,
-    .release = zk_run_release,
+/* end, request_end, request_done, release (see holds.h) */
+static const redislock_holds_ops zk_holds = { zk_auto_release, zk_request_end, zk_request_done, zk_run_release };
+
+/* }}} */
+
+/* {{{ The methods of RedisLock\Lock (lock_methods.c) */
+
+/* One call of RedisLock\Lock on the lock of obj (zookeeper/zk_lock.h). */
+REDISLOCK_LOCK_METHODS_CALL(zk_call, redislock_zk_object, redislock_zk)
+
+/* The hold of obj, not known lost: its node and sequence number. */
+static bool zk_held(zend_object *obj, redislock_lock_methods_held *held)
+{
+    redislock_zk_lock *l = &REDISLOCK_OBJECT(redislock_zk_object, obj)->lock;
+
+    if (!redislock_zk_held(l)) {
+        return false;
+    }
+    *held = (redislock_lock_methods_held) { .token = l->node, .token_len = strlen(l->node), .fence = l->fence };
+    return true;
+}
+
+static const redislock_lock_methods_ops zk_methods = {
+    .part_offset = XtOffsetOf(redislock_zk_object, std) - XtOffsetOf(redislock_zk_object, part),
+    .count_acquire = true,
+    .call = zk_call,
+    .held = zk_held,
 };
+
+REDISLOCK_LOCK_METHODS(RedisLock_ZooKeeperLock, zk_methods)
 
 /* }}} */
 
@@ -125,14 +147,17 @@ static const redislock_holds_ops zk_holds = {
 /* A new object, not initialized until its constructor completes. */
 static zend_object *redislock_zk_new(zend_class_entry *ce)
 {
-    return redislock_object_create(ce, sizeof(redislock_zk_object), &redislock_zk_handlers);
+    zend_object *obj = redislock_object_create(ce, sizeof(redislock_zk_object), &redislock_zk_handlers);
+
+    REDISLOCK_OBJECT(redislock_zk_object, obj)->part.err = &REDISLOCK_OBJECT(redislock_zk_object, obj)->lock.err;
+    return obj;
 }
 
 static void redislock_zk_free(zend_object *obj)
 {
     redislock_zk_object *o = REDISLOCK_OBJECT(redislock_zk_object, obj);
 
-    redislock_holds_end(&o->hold);
+    redislock_holds_end(&o->part.hold);
     redislock_zk_lock_dtor(&o->lock);
     zend_object_std_dtor(obj);
 }
@@ -154,125 +179,15 @@ PHP_METHOD(RedisLock_ZooKeeperLock, __construct)
         Z_PARAM_ARRAY_HT(options)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (o->initialized) {
+    if (o->part.initialized) {
         zend_throw_error(NULL, "RedisLock\\ZooKeeperLock::__construct() cannot be called twice");
         RETURN_THROWS();
     }
     if (redislock_zk_settings_init(&o->lock, name, options, 2) != REDISLOCK_OK) {
         RETURN_THROWS();
     }
-    o->initialized = true;
-    redislock_holds_register(&o->hold, &zk_holds);
-}
-
-PHP_METHOD(RedisLock_ZooKeeperLock, acquire)
-{
-    zend_long wait = 0;
-    redislock_zk_object *o;
-    bool acquired;
-
-    ZEND_PARSE_PARAMETERS_START(0, 1)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(wait)
-    ZEND_PARSE_PARAMETERS_END();
-
-    REDISLOCK_ZK_FETCH(o);
-    if (!redislock_args_wait(wait, 1, &wait)) {
-        RETURN_THROWS();
-    }
-    if (redislock_zk_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-        RETURN_THROWS();
-    }
-    if (acquired) {
-        REDISLOCK_G(stats).acquired++;
-    } else {
-        REDISLOCK_G(stats).contended++;
-    }
-    RETURN_BOOL(acquired);
-}
-
-PHP_METHOD(RedisLock_ZooKeeperLock, release)
-{
-    redislock_zk_object *o;
-    bool released;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_ZK_FETCH(o);
-    if (redislock_zk_release(&o->lock, &released) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-        RETURN_THROWS();
-    }
-    RETURN_BOOL(released);
-}
-
-PHP_METHOD(RedisLock_ZooKeeperLock, isAcquired)
-{
-    redislock_zk_object *o;
-    bool held;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_ZK_FETCH(o);
-    if (redislock_zk_check(&o->lock, &held) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-        RETURN_THROWS();
-    }
-    RETURN_BOOL(held);
-}
-
-PHP_METHOD(RedisLock_ZooKeeperLock, token)
-{
-    redislock_zk_object *o;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_ZK_FETCH(o);
-    if (!redislock_zk_held(&o->lock)) {
-        RETURN_NULL();
-    }
-    RETURN_STRING(o->lock.node);
-}
-
-PHP_METHOD(RedisLock_ZooKeeperLock, fence)
-{
-    redislock_zk_object *o;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_ZK_FETCH(o);
-    if (!redislock_zk_held(&o->lock)) {
-        RETURN_NULL();
-    }
-    RETURN_LONG(o->lock.fence);
-}
-
-PHP_METHOD(RedisLock_ZooKeeperLock, run)
-{
-    zend_fcall_info fci;
-    zend_fcall_info_cache fcc;
-    zend_long wait = 0;
-    redislock_zk_object *o;
-    bool acquired;
-
-    ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_FUNC(fci, fcc)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(wait)
-    ZEND_PARSE_PARAMETERS_END();
-
-    REDISLOCK_ZK_FETCH(o);
-    if (!redislock_args_wait(wait, 2, &wait)) {
-        RETURN_THROWS();
-    }
-    if (!redislock_holds_run_allowed(&o->hold, Z_OBJ_P(ZEND_THIS))) {
-        RETURN_THROWS();
-    }
-    if (redislock_zk_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-    } else if (!acquired) {
-        redislock_exceptions_throwf(REDISLOCK_E_CONFLICT, "could not acquire the lock within " ZEND_LONG_FMT " ms",
-                                    wait);
-    } else {
-        redislock_holds_run(&o->hold, &fci, &fcc, return_value);
-    }
+    o->part.initialized = true;
+    redislock_holds_register(&o->part.hold, &zk_holds);
 }
 
 /* }}} */
