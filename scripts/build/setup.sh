@@ -32,11 +32,11 @@ if [ "${1:-}" = "--asan" ]; then
     # object of another build (or with other flags) can slip into it.
     asan="$PWD/.run/asan"
     rm -rf "$asan/build"
-    mkdir -p "$asan/build/lua" "$asan/build/scripts"
+    mkdir -p "$asan/build/lua" "$asan/build/scripts/build"
     cp redislock.c php_redislock.h config.m4 Makefile.frag "$asan/build/"
     cp -r src "$asan/build/"
     cp lua/*.lua "$asan/build/lua/"
-    cp scripts/build/lua2c.sh "$asan/build/scripts/"
+    cp scripts/build/lua2c.sh "$asan/build/scripts/build/"
     echo "setup: configuring (ASan+UBSan, in .run/asan)"
     (
         cd "$asan/build"
