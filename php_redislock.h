@@ -44,7 +44,7 @@ typedef struct redislock_ini_broken {
 } redislock_ini_broken;
 
 struct redislock_conn;
-struct redislock_object;
+struct redislock_holds_entry;
 struct redislock_leftover;
 
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
@@ -71,8 +71,9 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     struct redislock_leftover *leftovers;
     uint32_t nleftovers;
 
-    /* Locks of this request that hold (or may hold) a key on a server. */
-    struct redislock_object *tracked;
+    /* Objects of this request that hold (or may hold) something on a
+     * server, newest first (php/holds.c). */
+    struct redislock_holds_entry *holds;
 
     redislock_stats stats;
 ZEND_END_MODULE_GLOBALS(redislock)

@@ -1,10 +1,11 @@
 /*
  * redislock: distributed locks on Redis for PHP.
  *
- * The module: its INI entries, per-process counters, phpinfo() and life
- * cycle. The RedisLock class lives in redislock_class.c, the lock protocol
- * in redislock_lock.c, connections in redislock_pool.c, settings in
- * redislock_config.c.
+ * The module: its INI entries, phpinfo() and life cycle. The classes live in
+ * src/php/ (class_*.c, the exceptions in exceptions.c, the counters in
+ * stats.c, the request-scoped holds in holds.c), the lock protocol in
+ * src/engine/lock.c, connections in src/client/pool.c, settings in
+ * src/config/config.c.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -31,37 +32,18 @@
 #include "php/ini.h"
 #include "engine/prim.h"
 #include "client/tls.h"
+#include "client/transport.h"
+#include "php/class_atomic.h"
+#include "php/class_ratelimiter.h"
 #include "php/class_zookeeper_lock.h"
+#include "php/exceptions.h"
+#include "php/holds.h"
+#include "php/ini.h"
+#include "php/stats.h"
 
 #include <hiredis/hiredis.h>
 
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
-
-/* The counters, by name, for RedisLock::stats() and phpinfo(). */
-static const struct {
-    const char *name;
-    size_t offset;
-} redislock_counters[] = {
-#define COUNTER(n) { #n, XtOffsetOf(redislock_stats, n) }
-    COUNTER(acquired), COUNTER(contended), COUNTER(released), COUNTER(released_lost),
-    COUNTER(extended), COUNTER(extend_failed), COUNTER(auto_released), COUNTER(connects),
-    COUNTER(reconnects), COUNTER(script_reloads), COUNTER(waits), COUNTER(errors), COUNTER(commands),
-    COUNTER(rate_limited), COUNTER(atomic_conflicts), COUNTER(atomic_retries),
-#undef COUNTER
-};
-
-static zend_ulong counter_value(size_t i)
-{
-    return *(zend_ulong *) ((char *) &REDISLOCK_G(stats) + redislock_counters[i].offset);
-}
-
-void redislock_stats_array(zval *out)
-{
-    array_init_size(out, sizeof(redislock_counters) / sizeof(redislock_counters[0]));
-    for (size_t i = 0; i < sizeof(redislock_counters) / sizeof(redislock_counters[0]); i++) {
-        add_assoc_long(out, redislock_counters[i].name, (zend_long) counter_value(i));
-    }
-}
 
 /* {{{ INI */
 
@@ -88,10 +70,11 @@ static PHP_MINIT_FUNCTION(redislock)
     redislock_scripts_init();
     redislock_pid_init();
 
-    redislock_class_register();
-    redislock_ratelimiter_register();
-    redislock_atomic_register();
-    redislock_zk_minit(module_number);
+    redislock_exceptions_register();
+    redislock_class_lock_register();
+    redislock_class_ratelimiter_register();
+    redislock_class_atomic_register();
+    redislock_class_zookeeper_lock_minit(module_number);
     return SUCCESS;
 }
 
@@ -99,7 +82,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
     UNREGISTER_INI_ENTRIES();
     redislock_ini_forget();
-    redislock_zk_mshutdown();
+    redislock_class_zookeeper_lock_mshutdown();
     redislock_leftovers_shutdown();
     redislock_pool_shutdown();
     redislock_tls_shutdown();
@@ -113,21 +96,20 @@ static PHP_RINIT_FUNCTION(redislock)
 #if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
     ZEND_TSRMLS_CACHE_UPDATE();
 #endif
-    REDISLOCK_G(tracked) = NULL;
+    redislock_holds_request_start();
     return SUCCESS;
 }
 
 /* However the request ended (return, exit(), uncaught exception, fatal
- * error, timeout), its locks are released here, before the worker serves
- * another request: all together, each server's in one pipeline and every
- * server at once, within one read timeout, along with the leftover tokens
- * of earlier failures (see redislock_leftovers.h). Connections left
- * mid-command are dropped first. */
+ * error, timeout), its holds are released here (php/holds.h), before the
+ * worker serves another request: the Redis locks all together, each
+ * server's in one pipeline and every server at once, within one read
+ * timeout, along with the leftover tokens of earlier failures (see
+ * engine/leftovers.h). Connections left mid-command are dropped first. */
 static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
     redislock_pool_drop_dirty();
-    redislock_class_request_end();
-    redislock_zk_request_end();
+    redislock_holds_request_end();
     if (REDISLOCK_G(nleftovers) > 0) {
         zend_try {
             redislock_leftovers_flush(redislock_leftovers_deadline());
@@ -170,14 +152,8 @@ static PHP_MINFO_FUNCTION(redislock)
     redislock_pool_describe(minfo_conn, NULL);
     php_info_print_table_end();
 
-    php_info_print_table_start();
-    php_info_print_table_header(2, "Counter (this process)", "Value");
-    for (size_t i = 0; i < sizeof(redislock_counters) / sizeof(redislock_counters[0]); i++) {
-        snprintf(buf, sizeof(buf), ZEND_ULONG_FMT, counter_value(i));
-        php_info_print_table_row(2, redislock_counters[i].name, buf);
-    }
-    php_info_print_table_end();
-    redislock_zk_minfo();
+    redislock_stats_minfo();
+    redislock_class_zookeeper_lock_minfo();
 
     DISPLAY_INI_ENTRIES();
 }

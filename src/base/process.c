@@ -36,13 +36,13 @@ static void pid_after_fork(void)
 #endif
 }
 
-int redislock_random(unsigned char *out, size_t n, bool should_throw)
+int redislock_random(unsigned char *out, size_t n)
 {
 #ifndef ZTS
     if (n <= RANDOM_BLOCK) {
         unsigned char *from;
         if (random_left < n) {
-            if (php_random_bytes(random_block, RANDOM_BLOCK, should_throw) == FAILURE) {
+            if (php_random_bytes(random_block, RANDOM_BLOCK, false) == FAILURE) {
                 return FAILURE;
             }
             random_left = RANDOM_BLOCK;
@@ -54,7 +54,7 @@ int redislock_random(unsigned char *out, size_t n, bool should_throw)
         return SUCCESS;
     }
 #endif
-    return php_random_bytes(out, n, should_throw);
+    return php_random_bytes(out, n, false);
 }
 
 void redislock_pid_init(void)

@@ -15,9 +15,10 @@
 void redislock_pid_init(void);
 pid_t redislock_pid(void);
 
-/* n random bytes from the system's CSPRNG (php_random_bytes()), drawn in
- * blocks per process (NTS builds). FAILURE (an exception thrown when
- * should_throw) when the system has none to give. */
-int redislock_random(unsigned char *out, size_t n, bool should_throw);
+/* n random bytes from the system's CSPRNG (php_random_bytes(), never
+ * throwing), drawn in blocks per process (NTS builds). FAILURE when the
+ * system has none to give: a caller that cannot do without records an
+ * error of kind REDISLOCK_E_RANDOM. */
+int redislock_random(unsigned char *out, size_t n);
 
 #endif /* REDISLOCK_PROCESS_H */

@@ -76,17 +76,10 @@ static zend_string *build(const zend_string *key, redislock_key_kind kind, bool 
     return smart_str_extract(&out);
 }
 
-bool redislock_keys_name_fits(size_t name_len, size_t prefix_len)
+size_t redislock_keys_name_max(size_t prefix_len)
 {
-    size_t max = prefix_len >= REDISLOCK_BULK_MAX - REDISLOCK_KEY_EXTRA
-                     ? 0 : REDISLOCK_BULK_MAX - REDISLOCK_KEY_EXTRA - prefix_len;
-
-    if (name_len <= max) {
-        return true;
-    }
-    zend_argument_value_error(1, "must be at most %zu bytes long (with the prefix, a Redis key is at most %d bytes)",
-                              max, REDISLOCK_BULK_MAX);
-    return false;
+    return prefix_len >= REDISLOCK_BULK_MAX - REDISLOCK_KEY_EXTRA
+               ? 0 : REDISLOCK_BULK_MAX - REDISLOCK_KEY_EXTRA - prefix_len;
 }
 
 void redislock_keys_init(redislock_keys *keys, const zend_string *prefix, const zend_string *name, bool tagged)

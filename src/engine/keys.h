@@ -18,11 +18,10 @@
  * suffix (this file's, a rate limiter's). */
 #define REDISLOCK_KEY_EXTRA 64
 
-/* Whether a name of name_len bytes, with a prefix of prefix_len, makes keys
+/* The longest name that, with a prefix of prefix_len bytes, makes keys
  * Redis takes (REDISLOCK_BULK_MAX bytes a key, REDISLOCK_KEY_EXTRA of them
- * the extension's): checked before the name is copied anywhere. When not,
- * throws a ValueError for argument #1 (the name) and returns false. */
-bool redislock_keys_name_fits(size_t name_len, size_t prefix_len);
+ * the extension's): checked before the name is copied anywhere. */
+size_t redislock_keys_name_max(size_t prefix_len);
 
 typedef enum redislock_key_kind {
     REDISLOCK_KEY_LOCK = 0,  /* prefix + name: holds the owner token */

@@ -100,12 +100,13 @@ static inline uint32_t redislock_lock_all_servers(const redislock_lock *l)
 
 /* Starts a new series of attempts: a fresh random token (in fair mode also
  * our place in the queue), which may end up on every server, and no wake-up
- * slot yet. REDISLOCK_ERR when the CSPRNG failed (an exception is thrown). */
+ * slot yet. REDISLOCK_ERR when the CSPRNG failed (l->err says so). */
 static inline int redislock_lock_new_token(redislock_lock *l)
 {
     unsigned char raw[REDISLOCK_TOKEN_BYTES];
 
-    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
+    if (redislock_random(raw, sizeof(raw)) == FAILURE) {
+        redislock_error_set(&l->err, REDISLOCK_E_RANDOM, "no random bytes for the token");
         return REDISLOCK_ERR;
     }
     redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);

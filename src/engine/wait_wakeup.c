@@ -396,7 +396,7 @@ static zend_string *own_list(const redislock_lock *l, redislock_wait *w)
     if (!id[0]) {
         unsigned char raw[WAITER_ID_BYTES];
         uint64_t now = redislock_now_us();
-        if (redislock_random(raw, sizeof(raw), false) == FAILURE) {
+        if (redislock_random(raw, sizeof(raw)) == FAILURE) {
             memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
         }
         redislock_hex(id, raw, sizeof(raw));

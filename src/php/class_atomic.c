@@ -15,7 +15,9 @@
 #include "zend_attributes.h"
 
 #include "php_redislock.h"
-#include "engine/prim.h"
+#include "php/primitive.h"
+#include "php/exceptions.h"
+#include "php/class_atomic.h"
 #include "client/reply.h"
 #include "php/redislock_atomic_arginfo.h"
 #include "base/clock.h"
@@ -40,13 +42,13 @@ typedef struct redislock_atomic {
 
 /* Throws the object's error and returns from the method. */
 #define ATOMIC_THROW(o) do { \
-        redislock_prim_throw(&(o)->prim); \
+        redislock_exceptions_throw(&(o)->prim.err); \
         RETURN_THROWS(); \
     } while (0)
 
 static zend_object *atomic_create(zend_class_entry *ce)
 {
-    return redislock_prim_create(ce, sizeof(redislock_atomic), &atomic_handlers);
+    return redislock_object_create(ce, sizeof(redislock_atomic), &atomic_handlers);
 }
 
 /* Checks a ?int $ttlMs (argument arg_num): 0 for null (keep the expiry). */
@@ -138,7 +140,7 @@ PHP_METHOD(RedisLock_Atomic, __construct)
 {
     zend_string *key;
     HashTable *options = NULL;
-    redislock_atomic *o = (redislock_atomic *) ((char *) Z_OBJ_P(ZEND_THIS) - XtOffsetOf(redislock_atomic, std));
+    redislock_atomic *o = REDISLOCK_OBJECT(redislock_atomic, Z_OBJ_P(ZEND_THIS));
 
     ZEND_PARSE_PARAMETERS_START(1, 2)
         Z_PARAM_STR(key)
@@ -146,7 +148,7 @@ PHP_METHOD(RedisLock_Atomic, __construct)
         Z_PARAM_ARRAY_HT(options)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (redislock_prim_init(&o->prim, "RedisLock\\Atomic",
+    if (redislock_primitive_init(&o->prim, "RedisLock\\Atomic",
                             "a value kept on independent masters could differ from one to the next", key, "",
                             options, 2, NULL) != REDISLOCK_OK) {
         RETURN_THROWS();
@@ -158,7 +160,7 @@ PHP_METHOD(RedisLock_Atomic, get)
     redislock_atomic *o;
 
     ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_PRIM_FETCH(o, redislock_atomic);
+    REDISLOCK_PRIMITIVE_FETCH(o, redislock_atomic);
     if (atomic_get(o, return_value) != REDISLOCK_OK) {
         ATOMIC_THROW(o);
     }
@@ -178,7 +180,7 @@ PHP_METHOD(RedisLock_Atomic, compareAndSet)
         Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
     ZEND_PARSE_PARAMETERS_END();
 
-    REDISLOCK_PRIM_FETCH(o, redislock_atomic);
+    REDISLOCK_PRIMITIVE_FETCH(o, redislock_atomic);
     if (value_argument(expected, 1) != REDISLOCK_OK || value_argument(fresh, 2) != REDISLOCK_OK
         || ttl_argument(ttl, ttl_null, 3, &ttl) != REDISLOCK_OK) {
         RETURN_THROWS();
@@ -227,7 +229,7 @@ static int update_once(redislock_atomic *o, zend_fcall_info *fci, zend_fcall_inf
     int rc;
 
     if (atomic_get(o, &old) != REDISLOCK_OK) {
-        redislock_prim_throw(&o->prim);
+        redislock_exceptions_throw(&o->prim.err);
         return REDISLOCK_ERR;
     }
     fci->retval = &ret;
@@ -248,7 +250,7 @@ static int update_once(redislock_atomic *o, zend_fcall_info *fci, zend_fcall_inf
     rc = atomic_cas(o, Z_TYPE(old) == IS_STRING ? Z_STR(old) : NULL, fresh, ttl, written);
     zval_ptr_dtor(&old);
     if (rc != REDISLOCK_OK) {
-        redislock_prim_throw(&o->prim);
+        redislock_exceptions_throw(&o->prim.err);
     } else if (*written && fresh) {
         ZVAL_STR_COPY(out, fresh);
     } else {
@@ -267,7 +269,7 @@ static void update_jitter(zend_long retry)
     uint64_t cap = MIN((uint64_t) JITTER_BASE_US << MIN(retry, 16), JITTER_CAP_US);
     uint32_t r = 0;
 
-    if (redislock_random((unsigned char *) &r, sizeof(r), false) == FAILURE) {
+    if (redislock_random((unsigned char *) &r, sizeof(r)) == FAILURE) {
         r = (uint32_t) redislock_now_us();
     }
     redislock_prim_sleep(r % (cap + 1));
@@ -288,7 +290,7 @@ PHP_METHOD(RedisLock_Atomic, update)
         Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
     ZEND_PARSE_PARAMETERS_END();
 
-    REDISLOCK_PRIM_FETCH(o, redislock_atomic);
+    REDISLOCK_PRIMITIVE_FETCH(o, redislock_atomic);
     if (retries < 0) {
         zend_argument_value_error(2, "must be greater than or equal to 0");
         RETURN_THROWS();
@@ -309,8 +311,8 @@ PHP_METHOD(RedisLock_Atomic, update)
         REDISLOCK_G(stats).atomic_retries++;
         update_jitter(attempt + 1);
     }
-    redislock_throw(REDISLOCK_E_CONFLICT, "update: the value changed before each of " ZEND_LONG_FMT " writes",
-                    retries + 1);
+    redislock_exceptions_throwf(REDISLOCK_E_CONFLICT,
+                                "update: the value changed before each of " ZEND_LONG_FMT " writes", retries + 1);
     RETURN_THROWS();
 }
 
@@ -347,7 +349,7 @@ PHP_METHOD(RedisLock_Atomic, increment)
         Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
     ZEND_PARSE_PARAMETERS_END();
 
-    REDISLOCK_PRIM_FETCH(o, redislock_atomic);
+    REDISLOCK_PRIMITIVE_FETCH(o, redislock_atomic);
     if (!min_null && !max_null && min > max) {
         zend_argument_value_error(3, "must be greater than or equal to argument #2 ($min)");
         RETURN_THROWS();
@@ -377,9 +379,9 @@ PHP_METHOD(RedisLock_Atomic, increment)
     RETURN_LONG(value);
 }
 
-void redislock_atomic_register(void)
+void redislock_class_atomic_register(void)
 {
     atomic_ce = register_class_RedisLock_Atomic();
     atomic_ce->create_object = atomic_create;
-    redislock_prim_handlers(&atomic_handlers, XtOffsetOf(redislock_atomic, std));
+    redislock_primitive_handlers(&atomic_handlers, XtOffsetOf(redislock_atomic, std));
 }

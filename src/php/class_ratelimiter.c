@@ -14,7 +14,10 @@
 #include "zend_attributes.h"
 
 #include "php_redislock.h"
-#include "engine/prim.h"
+#include "php/primitive.h"
+#include "php/exceptions.h"
+#include "php/args.h"
+#include "php/class_ratelimiter.h"
 #include "php/redislock_ratelimiter_arginfo.h"
 #include "base/clock.h"
 
@@ -49,7 +52,7 @@ typedef struct redislock_ratelimiter {
 
 static zend_object *ratelimiter_create(zend_class_entry *ce)
 {
-    return redislock_prim_create(ce, sizeof(redislock_ratelimiter), &ratelimiter_handlers);
+    return redislock_object_create(ce, sizeof(redislock_ratelimiter), &ratelimiter_handlers);
 }
 
 /* The policy named by the 'policy' option (argument 4), gcra without it;
@@ -66,7 +69,7 @@ static const redislock_rate_policy *policy_option(HashTable *options)
         return NULL;
     }
     for (size_t i = 0; i < sizeof(rate_policies) / sizeof(rate_policies[0]); i++) {
-        if (redislock_str_is(Z_STR_P(val), rate_policies[i].name)) {
+        if (redislock_primitive_str_is(Z_STR_P(val), rate_policies[i].name)) {
             return &rate_policies[i];
         }
     }
@@ -79,8 +82,7 @@ PHP_METHOD(RedisLock_RateLimiter, __construct)
     zend_string *name;
     zend_long limit, window;
     HashTable *options = NULL;
-    redislock_ratelimiter *o = (redislock_ratelimiter *) ((char *) Z_OBJ_P(ZEND_THIS)
-                                                          - XtOffsetOf(redislock_ratelimiter, std));
+    redislock_ratelimiter *o = REDISLOCK_OBJECT(redislock_ratelimiter, Z_OBJ_P(ZEND_THIS));
     const redislock_rate_policy *policy;
 
     ZEND_PARSE_PARAMETERS_START(3, 4)
@@ -100,7 +102,7 @@ PHP_METHOD(RedisLock_RateLimiter, __construct)
         RETURN_THROWS();
     }
     policy = policy_option(options);
-    if (!policy || redislock_prim_init(&o->prim, "RedisLock\\RateLimiter",
+    if (!policy || redislock_primitive_init(&o->prim, "RedisLock\\RateLimiter",
                                        "separate counts on independent masters cannot enforce one limit", name,
                                        policy->suffix, options, 4, "policy") != REDISLOCK_OK) {
         RETURN_THROWS();
@@ -152,19 +154,18 @@ PHP_METHOD(RedisLock_RateLimiter, consume)
         Z_PARAM_LONG(wait)
     ZEND_PARSE_PARAMETERS_END();
 
-    REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
+    REDISLOCK_PRIMITIVE_FETCH(o, redislock_ratelimiter);
     if (permits < 1 || permits > o->limit) {
         zend_argument_value_error(1, "must be between 1 and the limit (" ZEND_LONG_FMT ")", o->limit);
         RETURN_THROWS();
     }
-    if (wait < 0) {
-        zend_argument_value_error(2, "must be greater than or equal to 0");
+    if (!redislock_args_wait(wait, 2, &wait)) {
         RETURN_THROWS();
     }
-    deadline = redislock_now_us() + (uint64_t) MIN(wait, REDISLOCK_WAIT_MAX) * 1000;
+    deadline = redislock_now_us() + (uint64_t) wait * 1000;
     for (;;) {
         if (rate_take(o, permits, &taken) != REDISLOCK_OK) {
-            redislock_prim_throw(&o->prim);
+            redislock_exceptions_throw(&o->prim.err);
             RETURN_THROWS();
         }
         if (taken) {
@@ -188,7 +189,7 @@ PHP_METHOD(RedisLock_RateLimiter, remaining)
     redislock_ratelimiter *o;
 
     ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
+    REDISLOCK_PRIMITIVE_FETCH(o, redislock_ratelimiter);
     RETURN_LONG(o->remaining);
 }
 
@@ -197,7 +198,7 @@ PHP_METHOD(RedisLock_RateLimiter, retryAfter)
     redislock_ratelimiter *o;
 
     ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
+    REDISLOCK_PRIMITIVE_FETCH(o, redislock_ratelimiter);
     RETURN_LONG(o->retry_after);
 }
 
@@ -207,14 +208,14 @@ PHP_METHOD(RedisLock_RateLimiter, reset)
     redislock_cmd cmd;
 
     ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_PRIM_FETCH(o, redislock_ratelimiter);
+    REDISLOCK_PRIMITIVE_FETCH(o, redislock_ratelimiter);
     if (redislock_prim_command(&o->prim, "DEL", 0, &cmd, "reset") != REDISLOCK_OK) {
-        redislock_prim_throw(&o->prim);
+        redislock_exceptions_throw(&o->prim.err);
         RETURN_THROWS();
     }
     if (cmd.reply->type != REDIS_REPLY_INTEGER) {
         redislock_prim_unexpected(&o->prim, &cmd, "reset");
-        redislock_prim_throw(&o->prim);
+        redislock_exceptions_throw(&o->prim.err);
         RETURN_THROWS();
     }
     redislock_cmd_dtor(&cmd, 1);
@@ -222,9 +223,9 @@ PHP_METHOD(RedisLock_RateLimiter, reset)
     o->retry_after = 0;
 }
 
-void redislock_ratelimiter_register(void)
+void redislock_class_ratelimiter_register(void)
 {
     ratelimiter_ce = register_class_RedisLock_RateLimiter();
     ratelimiter_ce->create_object = ratelimiter_create;
-    redislock_prim_handlers(&ratelimiter_handlers, XtOffsetOf(redislock_ratelimiter, std));
+    redislock_primitive_handlers(&ratelimiter_handlers, XtOffsetOf(redislock_ratelimiter, std));
 }

@@ -17,6 +17,7 @@
 #include "php_redislock.h"
 #include "config/settings.h"
 #include "base/error.h"
+#include "php/exceptions.h"
 #include "php/ini.h"
 
 #define PREFIX_LEN (sizeof("redislock.") - 1)
@@ -121,7 +122,7 @@ int redislock_ini_check(HashTable *options)
         smart_str_appends(&msg, used[i]->what);
     }
     smart_str_0(&msg);
-    redislock_throw(REDISLOCK_E_CONFIG, "%s", ZSTR_VAL(msg.s));
+    redislock_exceptions_throwf(REDISLOCK_E_CONFIG, "%s", ZSTR_VAL(msg.s));
     smart_str_free(&msg);
     return REDISLOCK_ERR;
 }

@@ -334,7 +334,7 @@ static int new_guid(char *guid)
 {
     unsigned char raw[REDISLOCK_ZK_GUID_LEN / 2];
 
-    if (redislock_random(raw, sizeof(raw), true) == FAILURE) {
+    if (redislock_random(raw, sizeof(raw)) == FAILURE) {
         return REDISLOCK_ERR;
     }
     redislock_hex(guid, raw, sizeof(raw));
@@ -360,7 +360,7 @@ int redislock_zk_lock_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acq
         return *acquired ? REDISLOCK_OK : REDISLOCK_ERR;
     }
     if (new_guid(guid) != REDISLOCK_OK) {
-        redislock_error_set(&l->err, REDISLOCK_E_CONFIG, "no random bytes for the node's name");
+        redislock_error_set(&l->err, REDISLOCK_E_RANDOM, "no random bytes for the node's name");
         return REDISLOCK_ERR;
     }
     s = redislock_zk_session_get(l->hosts, l->session_timeout, l->connect_timeout, &l->err);
