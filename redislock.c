@@ -68,7 +68,7 @@ static PHP_MINIT_FUNCTION(redislock)
 {
     REGISTER_INI_ENTRIES();
     redislock_scripts_init();
-    redislock_pid_init();
+    redislock_process_pid_init();
 
     redislock_exceptions_register();
     redislock_class_lock_register();

@@ -36,7 +36,7 @@ static void pid_after_fork(void)
 #endif
 }
 
-int redislock_random(unsigned char *out, size_t n)
+int redislock_process_random(unsigned char *out, size_t n)
 {
 #ifndef ZTS
     if (n <= RANDOM_BLOCK) {
@@ -57,7 +57,7 @@ int redislock_random(unsigned char *out, size_t n)
     return php_random_bytes(out, n, false);
 }
 
-void redislock_pid_init(void)
+void redislock_process_pid_init(void)
 {
     static bool registered;
 
@@ -68,7 +68,7 @@ void redislock_pid_init(void)
     }
 }
 
-pid_t redislock_pid(void)
+pid_t redislock_process_pid(void)
 {
     return cached_pid;
 }

@@ -11,14 +11,14 @@
 #include <sys/types.h>
 
 /* The pid of this process, cached (kept right across fork() by an atfork
- * handler that redislock_pid_init(), called from MINIT, installs). */
-void redislock_pid_init(void);
-pid_t redislock_pid(void);
+ * handler that redislock_process_pid_init(), called from MINIT, installs). */
+void redislock_process_pid_init(void);
+pid_t redislock_process_pid(void);
 
 /* n random bytes from the system's CSPRNG (php_random_bytes(), never
  * throwing), drawn in blocks per process (NTS builds). FAILURE when the
  * system has none to give: a caller that cannot do without records an
  * error of kind REDISLOCK_E_RANDOM. */
-int redislock_random(unsigned char *out, size_t n);
+int redislock_process_random(unsigned char *out, size_t n);
 
 #endif /* REDISLOCK_PROCESS_H */

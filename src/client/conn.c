@@ -129,7 +129,7 @@ redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent
     memcpy(c->id, srv->id, srv->id_len);
     c->id_len = srv->id_len;
     c->label = pestrdup(srv->label, 1);
-    c->pid = redislock_pid();
+    c->pid = redislock_process_pid();
     c->flags = (persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
     hello_prepare(c, srv);
     conn_add(c);

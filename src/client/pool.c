@@ -54,7 +54,7 @@ static zend_always_inline void reuse_clean(redislock_cmd *cmds, size_t n, const 
             continue;
         }
         c = cmd->conn = pool_find(cmd->srv, opts->persistent);
-        if (c && c->pid != redislock_pid()) {
+        if (c && c->pid != redislock_process_pid()) {
             /* Inherited from the parent across fork(): not ours to use. */
             redislock_conn_drop(c);
             cmd->conn = NULL;

@@ -221,7 +221,7 @@ int redislock_attempt_try(redislock_lock *l, zend_long mark_ms, bool *result, re
     seen->marked_ms = -1;
     seen->marked_by = 0;
     l->has_token = true;
-    l->pid = redislock_pid();
+    l->pid = redislock_process_pid();
     redislock_attempt_init(&a, l, mark_ms);
     start = seen->sent_at = redislock_now_us();
     if (a.scripted) {

@@ -58,7 +58,7 @@ void redislock_hold_adopt(redislock_lock *l, const char *token)
     l->placed = redislock_lock_all_servers(l);
     l->fair_slot = -1;
     l->held = true;
-    l->pid = redislock_pid();
+    l->pid = redislock_process_pid();
     l->valid_until = 0;
     l->fence = 0;
 }

@@ -77,7 +77,7 @@ void redislock_leftovers_add(const redislock_servers *list, uint32_t index, cons
     redislock_servers_addref((redislock_servers *) list);
     e->list = (redislock_servers *) list;
     e->index = index;
-    e->pid = redislock_pid();
+    e->pid = redislock_process_pid();
     e->cmd = pemalloc(len, 1);
     memcpy(e->cmd, cmd, len);
     e->len = len;
@@ -107,7 +107,7 @@ static int ahead_of(redislock_cmd *cmd, int slot, int max, bool all, smart_str *
 
     for (uint32_t i = 0; i < REDISLOCK_G(nleftovers) && k < max; i++) {
         redislock_leftover *e = &REDISLOCK_G(leftovers)[i];
-        if (e->sent_with || e->pid != redislock_pid() || e->slot != slot || !same_server(server_of(e), cmd->srv)
+        if (e->sent_with || e->pid != redislock_process_pid() || e->slot != slot || !same_server(server_of(e), cmd->srv)
             || (!all && e->next_try > now)) {
             continue;
         }
@@ -214,7 +214,7 @@ void redislock_leftovers_flush(uint64_t deadline)
 {
     /* Inherited across fork(): the parent removes its own. */
     for (uint32_t i = REDISLOCK_G(nleftovers); i-- > 0;) {
-        if (REDISLOCK_G(leftovers)[i].pid != redislock_pid()) {
+        if (REDISLOCK_G(leftovers)[i].pid != redislock_process_pid()) {
             forget(i);
         }
     }

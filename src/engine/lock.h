@@ -58,7 +58,7 @@ typedef struct redislock_lock {
  * never acts on its parent's hold). */
 static inline bool redislock_lock_owned(const redislock_lock *l)
 {
-    return l->has_token && l->pid == redislock_pid();
+    return l->has_token && l->pid == redislock_process_pid();
 }
 
 /* Whether this process holds the lock: acquired here, and not released nor
@@ -105,7 +105,7 @@ static inline int redislock_lock_new_token(redislock_lock *l)
 {
     unsigned char raw[REDISLOCK_TOKEN_BYTES];
 
-    if (redislock_random(raw, sizeof(raw)) == FAILURE) {
+    if (redislock_process_random(raw, sizeof(raw)) == FAILURE) {
         redislock_error_set(&l->err, REDISLOCK_E_RANDOM, "no random bytes for the token");
         return REDISLOCK_ERR;
     }

@@ -14,7 +14,7 @@ static uint64_t jitter(uint64_t cap)
 {
     uint32_t r = 0;
 
-    if (redislock_random((unsigned char *) &r, sizeof(r)) == FAILURE) {
+    if (redislock_process_random((unsigned char *) &r, sizeof(r)) == FAILURE) {
         r = (uint32_t) redislock_now_us();
     }
     return cap / 2 + r % (cap / 2 + 1);

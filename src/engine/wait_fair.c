@@ -35,7 +35,7 @@ static int fair_attempt(redislock_lock *l, redislock_wait *w, bool *result)
     *result = false;
     w->pttl = -1;
     l->has_token = true;
-    l->pid = redislock_pid();
+    l->pid = redislock_process_pid();
     redislock_lock_call_init(&c, l, redislock_lock_fair_keys, REDISLOCK_FAIR_KEYS, true);
     redislock_call_long(&c, waiting ? REDISLOCK_QUEUE_STAY_MS : 0);
     redislock_call_long(&c, l->fair_slot);
@@ -153,7 +153,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait *w, bool *re
         /* The claim ran after the BLPOP returned, so after it was sent: the
          * lease is dated from then, by our own clock. */
         l->has_token = true;
-        l->pid = redislock_pid();
+        l->pid = redislock_process_pid();
         redislock_attempt_granted(l, redislock_lock_validity_end(sent_at, l->settings.ttl), fence);
         *result = true;
     }

@@ -396,7 +396,7 @@ static zend_string *own_list(const redislock_lock *l, redislock_wait *w)
     if (!id[0]) {
         unsigned char raw[WAITER_ID_BYTES];
         uint64_t now = redislock_now_us();
-        if (redislock_random(raw, sizeof(raw)) == FAILURE) {
+        if (redislock_process_random(raw, sizeof(raw)) == FAILURE) {
             memcpy(raw, &now, MIN(sizeof(raw), sizeof(now)));
         }
         redislock_hex(id, raw, sizeof(raw));
@@ -472,7 +472,7 @@ static redislock_waited wakeup_wait(redislock_lock *l, redislock_wait *w, bool *
     }
     redislock_attempt_init(&a, l, 0);
     l->has_token = true;
-    l->pid = redislock_pid();
+    l->pid = redislock_process_pid();
     deadline = send_pipeline(l, w, block, cmds, &a, &sent_at);
     w->pttl = -1;
     /* A blind write ran no script: the server may still not have it. */

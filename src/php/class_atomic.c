@@ -269,7 +269,7 @@ static void update_jitter(zend_long retry)
     uint64_t cap = MIN((uint64_t) JITTER_BASE_US << MIN(retry, 16), JITTER_CAP_US);
     uint32_t r = 0;
 
-    if (redislock_random((unsigned char *) &r, sizeof(r)) == FAILURE) {
+    if (redislock_process_random((unsigned char *) &r, sizeof(r)) == FAILURE) {
         r = (uint32_t) redislock_now_us();
     }
     redislock_prim_sleep(r % (cap + 1));

@@ -334,7 +334,7 @@ static int new_guid(char *guid)
 {
     unsigned char raw[REDISLOCK_ZK_GUID_LEN / 2];
 
-    if (redislock_random(raw, sizeof(raw)) == FAILURE) {
+    if (redislock_process_random(raw, sizeof(raw)) == FAILURE) {
         return REDISLOCK_ERR;
     }
     redislock_hex(guid, raw, sizeof(raw));
