@@ -36,7 +36,7 @@ typedef struct redislock_stats {
     zend_ulong atomic_retries; /* Atomic::update() attempts after the first */
 } redislock_stats;
 
-/* An INI entry set to a value that cannot be parsed (redislock_ini.c). */
+/* An INI entry set to a value that cannot be parsed (php/ini.c). */
 #define REDISLOCK_INI_BROKEN_MAX 32
 typedef struct redislock_ini_broken {
     zend_string *name; /* persistent */
@@ -64,7 +64,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     HashTable *parsed;
 
     /* How long locks stay marked as waited for, as far as this process
-     * knows (redislock_wait_wakeup.c): lock key and servers -> until when. */
+     * knows (engine/wait_wakeup.c): lock key and servers -> until when. */
     HashTable *marked;
 
     /* Tokens that may sit on servers with no lock holding them. */

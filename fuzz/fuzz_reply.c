@@ -1,5 +1,5 @@
 /*
- * Fuzz target for the reply path (redislock_reply.c): arbitrary bytes, fed
+ * Fuzz target for the reply path (client/reply.c): arbitrary bytes, fed
  * in chunks of sizes drawn from the input, into a hiredis reader with the
  * extension's limits, the way the connection pool feeds what recv() returns.
  * Built and run by scripts/check/fuzz.sh; any broken invariant is an abort().

@@ -31,7 +31,7 @@
 -- lease (-2 when the lock is being handed to a woken waiter), how long the
 -- waiters marker lasts from now (0 when ARGV[4] is 0)}. The marker's expiry
 -- only ever moves later, so the caller knows every release until then
--- leaves a wake-up (see redislock_wait_wakeup.c).
+-- leaves a wake-up (see engine/wait_wakeup.c).
 local function wake_caller()
     if KEYS[5] then
         redis.call('rpush', KEYS[5], '1')

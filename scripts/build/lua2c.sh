@@ -4,7 +4,7 @@
 # byte for byte, so the lua directory stays the only copy of the scripts, and
 # lists them all in the X-macro REDISLOCK_LUA_SCRIPTS(X): adding a script is
 # adding a file to lua/. The literals are compiled only where
-# REDISLOCK_LUA_BODIES is defined (redislock_scripts.c); everywhere else the
+# REDISLOCK_LUA_BODIES is defined (engine/scripts.c); everywhere else the
 # header gives the list alone. config.w32 writes the same format.
 set -e
 out=$1

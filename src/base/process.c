@@ -1,5 +1,5 @@
 /*
- * The process's own state (see redislock_process.h): the cached pid and the
+ * The process's own state (see base/process.h): the cached pid and the
  * block of random bytes, both renewed in a child made by fork().
  */
 #include "php.h"

@@ -2,9 +2,9 @@
  * Redis Cluster (redis-cluster://): the slot map, from CLUSTER SLOTS asked
  * of the seed nodes at once (the first answer that reads wins), and the
  * node each command goes to: the master of the slot of the command's first
- * key (CRC16 of its hash tag, redislock_keys.h). A MOVED updates the map,
+ * key (CRC16 of its hash tag, engine/keys.h). A MOVED updates the map,
  * an ASK names a node for one command; a failover or CLUSTERDOWN forgets
- * the map, which is read again for the next command (redislock_route.c).
+ * the map, which is read again for the next command (client/route.c).
  */
 #include "php_redislock.h"
 #include "client/cluster.h"

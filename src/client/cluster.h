@@ -1,6 +1,6 @@
 /*
  * Redis Cluster (redis-cluster://): the slot map and the node each command
- * goes to (redislock_cluster.c).
+ * goes to (client/cluster.c).
  */
 #ifndef REDISLOCK_CLUSTER_H
 #define REDISLOCK_CLUSTER_H

@@ -1,6 +1,6 @@
 /*
  * A command and what came of it: its deadline, its replies, its end, and
- * the quorum test of a round (redislock_cmd.h).
+ * the quorum test of a round (client/cmd.h).
  */
 #include "php_redislock.h"
 #include "client/cmd.h"

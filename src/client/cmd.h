@@ -26,7 +26,7 @@
 #define REDISLOCK_ERRLEN 256
 #define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 3: AUTH, SELECT, CLIENT SETNAME) */
 
-/* Where a command is in an exchange (redislock_io.c). */
+/* Where a command is in an exchange (client/io.c). */
 typedef enum {
     REDISLOCK_PHASE_CONNECT = 0, /* non-blocking connect under way */
     REDISLOCK_PHASE_SEND = 1,

@@ -1,6 +1,6 @@
 /*
  * Connections: opening one (with the handshake it sends first), dropping
- * one, and reading away the replies it owes (redislock_conn.h).
+ * one, and reading away the replies it owes (client/conn.h).
  */
 #include "php_redislock.h"
 #include "client/conn.h"

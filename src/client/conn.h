@@ -3,7 +3,7 @@
  * handshake a new one sends first, and the replies it still owes for
  * commands given up. Connections live in the process's list
  * (REDISLOCK_G(conns)): opened and dropped here, found, reused and closed
- * by the pool (redislock_pool.c), driven by the I/O (redislock_io.c).
+ * by the pool (client/pool.c), driven by the I/O (client/io.c).
  */
 #ifndef REDISLOCK_CONN_H
 #define REDISLOCK_CONN_H
@@ -15,7 +15,7 @@
 
 struct redislock_conn {
     redislock_transport t;       /* the bytes' way to the server */
-    redisReader *reader;         /* hiredis's RESP parser, limited (redislock_reply.h) */
+    redisReader *reader;         /* hiredis's RESP parser, limited (client/reply.h) */
     char *id;                   /* the server's identity (see redislock_server.id) */
     size_t id_len;
     char *label;                /* printable address */

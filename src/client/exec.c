@@ -1,5 +1,5 @@
 /*
- * The Redis client's entry point (redislock_exec.h): commands for direct
+ * The Redis client's entry point (client/exec.h): commands for direct
  * servers go straight to the pool, an exchange with a Sentinel or Cluster
  * server through the routing.
  */

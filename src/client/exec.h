@@ -1,6 +1,6 @@
 /*
  * The Redis client's entry point: one exchange of commands with servers of
- * any kind (redislock_exec.c).
+ * any kind (client/exec.c).
  */
 #ifndef REDISLOCK_EXEC_H
 #define REDISLOCK_EXEC_H
@@ -10,7 +10,7 @@
 /* Sends each command to its server (opening connections as needed) and
  * gathers all replies, with one deadline of read_timeout for the lot. A
  * Sentinel or Cluster server's command goes to the node that takes it now
- * (redislock_route.h). With opts->enough, once the outcome is known the
+ * (client/route.h). With opts->enough, once the outcome is known the
  * others get as long again as that took (and REDISLOCK_GRACE_US), then are
  * given up: a command sent whole leaves its connection owing the replies
  * (read and thrown away before the next command's), any other is closed;

@@ -1,7 +1,7 @@
 /*
  * One exchange of commands over their connections: connect, send, receive,
  * in one poll() loop for every server of it, each command with its own
- * deadline (redislock_io.c).
+ * deadline (client/io.c).
  */
 #ifndef REDISLOCK_IO_H
 #define REDISLOCK_IO_H

@@ -1,6 +1,6 @@
 /*
  * The connection pool: finding connections, and one exchange of commands
- * with several servers at once (the I/O itself is redislock_io.c's).
+ * with several servers at once (the I/O itself is client/io.c's).
  *
  * A connection is found by its server's identity (address, db, user,
  * password) and by whether it is persistent. It is reused only when it is

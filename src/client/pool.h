@@ -1,8 +1,8 @@
 /*
  * The connection pool: which connection each command goes over, and one
  * exchange of commands with several servers at once, each taken as one
- * server (the I/O itself is redislock_io.c's; routing to Sentinel and
- * Cluster nodes sits above, in redislock_route.c).
+ * server (the I/O itself is client/io.c's; routing to Sentinel and
+ * Cluster nodes sits above, in client/route.c).
  *
  * Connections are kept for the life of the process (persistent) or of the
  * request. The I/O is non-blocking and multiplexed with poll(), so one

@@ -42,7 +42,7 @@
  * Within an operation, the node of a Sentinel server is chosen once: a
  * command that would have to go elsewhere after another of the operation's
  * ran there (READONLY, MASTERDOWN) fails with the answer that said so
- * (redislock_route_pin.c).
+ * (client/route_pin.c).
  */
 #include "php_redislock.h"
 #include "client/route.h"

@@ -1,7 +1,7 @@
 /*
  * Routing commands to Sentinel and Cluster servers: each goes to the node
  * that takes it now, and one turned away without running is sent again
- * where it now belongs, within the operation's time (redislock_route.c).
+ * where it now belongs, within the operation's time (client/route.c).
  */
 #ifndef REDISLOCK_ROUTE_H
 #define REDISLOCK_ROUTE_H

@@ -1,5 +1,5 @@
 /*
- * Pinning an operation to one node (redislock_route_pin.c).
+ * Pinning an operation to one node (client/route_pin.c).
  */
 #ifndef REDISLOCK_ROUTE_PIN_H
 #define REDISLOCK_ROUTE_PIN_H

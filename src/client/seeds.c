@@ -1,6 +1,6 @@
 /*
  * Running one command on every seed server of a Sentinel or Cluster DSN at
- * once, each taken as one server (redislock_seeds.h).
+ * once, each taken as one server (client/seeds.h).
  */
 #include "php_redislock.h"
 #include "client/seeds.h"

@@ -1,7 +1,7 @@
 /*
  * The seed servers of a Sentinel or Cluster DSN (the Sentinels, a
  * cluster's seed nodes), asked directly: what Sentinel and Cluster learn
- * the topology from (redislock_seeds.c).
+ * the topology from (client/seeds.c).
  */
 #ifndef REDISLOCK_SEEDS_H
 #define REDISLOCK_SEEDS_H

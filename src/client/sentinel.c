@@ -5,7 +5,7 @@
  * goes there: Sentinels that have not heard of a failover yet name a node
  * that is a replica now, and that answer is refused. The master found is kept for the process
  * and the Sentinels are asked again when a command says it moved (see
- * redislock_route.c), and in any case before a command once
+ * client/route.c), and in any case before a command once
  * REDISLOCK_SENTINEL_RECHECK_MS have passed: an old master that has not
  * been told of the failover yet still takes writes, which its replicas no
  * longer get. When the master changes, the connections to the old one are

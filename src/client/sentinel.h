@@ -1,6 +1,6 @@
 /*
  * Sentinel (redis-sentinel://): the master the Sentinels of a DSN name
- * (redislock_sentinel.c).
+ * (client/sentinel.c).
  */
 #ifndef REDISLOCK_SENTINEL_H
 #define REDISLOCK_SENTINEL_H

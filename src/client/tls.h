@@ -1,6 +1,6 @@
 /*
  * The TLS transport (rediss://): OpenSSL over the TCP transport, driven by
- * the same non-blocking I/O as the plain ones (redislock_tls.c).
+ * the same non-blocking I/O as the plain ones (client/tls.c).
  */
 #ifndef REDISLOCK_TLS_H
 #define REDISLOCK_TLS_H

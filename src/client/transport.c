@@ -1,6 +1,6 @@
 /*
  * The plain transports: TCP (IPv4, else IPv6, as hiredis resolves) and unix
- * sockets, non-blocking, with TCP_NODELAY. TLS (redislock_tls.c) runs over
+ * sockets, non-blocking, with TCP_NODELAY. TLS (client/tls.c) runs over
  * the TCP one.
  */
 #include "php_redislock.h"

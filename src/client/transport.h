@@ -1,7 +1,7 @@
 /*
  * Transports: how bytes reach a server. The I/O drives every connection
  * through one table of operations (as hiredis 1.x does with its
- * redisContextFuncs), so that a new transport (TLS, redislock_tls.c) is a
+ * redisContextFuncs), so that a new transport (TLS, client/tls.c) is a
  * new table, not a branch in the I/O, and no caller compares tables. Each
  * keeps its errors hiredis-style: err (an errno value, 0 when none) and
  * errstr, in the transport itself, and its own state behind priv (as

@@ -1,7 +1,7 @@
 /*
  * DSN lists: the one grammar of redislock.servers and the servers option,
  * parsed into redislock_servers (persistent, shared by reference; the
- * cache of parsed lists and their canonical form are redislock_servers.c's).
+ * cache of parsed lists and their canonical form are config/servers.c's).
  * Error messages describe what
  * is wrong and where, but never repeat the DSN: it may carry a password.
  */

@@ -1,6 +1,6 @@
 /*
- * The grammar of one DSN (redislock_dsn.c), for the list parser
- * (redislock_servers.c). Private to those two (and the topology code).
+ * The grammar of one DSN (config/dsn.c), for the list parser
+ * (config/servers.c). Private to those two (and the topology code).
  */
 #ifndef REDISLOCK_DSN_H
 #define REDISLOCK_DSN_H

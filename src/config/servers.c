@@ -1,5 +1,5 @@
 /*
- * DSN lists: split into DSNs (each parsed by redislock_dsn.c), finished
+ * DSN lists: split into DSNs (each parsed by config/dsn.c), finished
  * into servers (TLS settings, label, pool identity), shared by reference;
  * the per-process cache of parsed lists (each distinct text, with each
  * distinct TLS settings, parsed once) and their canonical form, which is

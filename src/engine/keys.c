@@ -1,5 +1,5 @@
 /*
- * The keys of a lock (see redislock_keys.h).
+ * The keys of a lock (see engine/keys.h).
  */
 #include "php.h"
 #include "zend_smart_str.h"

@@ -10,7 +10,7 @@
  * On a cluster, a leftover rides only ahead of a command to its own slot:
  * it then goes to the node that holds its key, whatever that node is doing
  * with the caller's command (the routing layer sends each command of a
- * pipeline again where it belongs, redislock_route.c).
+ * pipeline again where it belongs, client/route.c).
  */
 #include "php_redislock.h"
 #include "engine/leftovers.h"

@@ -18,7 +18,7 @@
 /* Sends one command (argv) to the servers of list in mask, at once, with
  * options o. cmds[0..n) get them in server order, each with its server's
  * index in idx; returns n. The leftover tokens of a server (see
- * redislock_leftovers.h) go first, in the same write. */
+ * engine/leftovers.h) go first, in the same write. */
 uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
                               redislock_cmd *cmds, int argc, const char **argv, const size_t *lens);
 
