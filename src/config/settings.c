@@ -15,31 +15,14 @@
 
 const redislock_setting redislock_settings_table[] = {
     REDISLOCK_SETTINGS(TABLE_ENTRY)
-    { NULL, REDISLOCK_SETTING_BOOL, NULL, 0, 0, 0 },
+    { NULL, 0, REDISLOCK_SETTING_BOOL, NULL, 0, 0, 0 },
 };
 
-const redislock_setting *redislock_settings_find(const redislock_setting *table, const char *name, size_t len)
-{
-    for (const redislock_setting *o = table; o->name; o++) {
-        if (strlen(o->name) == len && memcmp(o->name, name, len) == 0) {
-            return o;
-        }
-    }
-    return NULL;
-}
 
-int redislock_settings_check_long(const redislock_setting *opt, zend_long v, char *err, size_t errlen)
+int redislock_settings_range_error(const redislock_setting *opt, char *err, size_t errlen)
 {
-    if (v < opt->min || v > opt->max) {
-        snprintf(err, errlen, "must be between " ZEND_LONG_FMT " and " ZEND_LONG_FMT, opt->min, opt->max);
-        return REDISLOCK_ERR;
-    }
-    return REDISLOCK_OK;
-}
-
-int redislock_settings_check_string(const redislock_setting *opt, const char *s, size_t len, char *err, size_t errlen)
-{
-    return opt->check ? opt->check(s, len, err, errlen) : REDISLOCK_OK;
+    snprintf(err, errlen, "must be between " ZEND_LONG_FMT " and " ZEND_LONG_FMT, opt->min, opt->max);
+    return REDISLOCK_ERR;
 }
 
 int redislock_settings_check_path(const char *s, size_t len, char *err, size_t errlen)

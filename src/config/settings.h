@@ -12,6 +12,8 @@
 #ifndef REDISLOCK_SETTINGS_H
 #define REDISLOCK_SETTINGS_H
 
+#include <string.h>
+
 #include "php.h"
 #include "base/status.h"
 #include "config/servers.h"
@@ -66,6 +68,7 @@ typedef int (*redislock_setting_check)(const char *s, size_t len, char *err, siz
  * ends with an entry whose name is NULL. */
 typedef struct redislock_setting {
     const char *name;
+    size_t name_len;
     redislock_setting_type type;
     redislock_setting_check check; /* STRING: what a value must be, or NULL (anything) */
     zend_long min, max;            /* LONG */
@@ -86,7 +89,8 @@ typedef struct redislock_setting {
 
 /* The field of a setting of type t; its table entry in struct st. */
 #define REDISLOCK_SETTING_FIELD(n, t) REDISLOCK_SETTING_C_##t n;
-#define REDISLOCK_SETTING_ENTRY(st, n, t, lo, hi) { #n, REDISLOCK_SETTING_KIND_##t, lo, hi, XtOffsetOf(st, n) },
+#define REDISLOCK_SETTING_ENTRY(st, n, t, lo, hi) \
+    { #n, sizeof(#n) - 1, REDISLOCK_SETTING_KIND_##t, lo, hi, XtOffsetOf(st, n) },
 
 /* Where the value of setting opt is in the settings struct at base. */
 #define REDISLOCK_SETTING_AT(base, opt) ((void *) ((char *) (base) + (opt)->offset))
@@ -101,12 +105,33 @@ typedef struct redislock_settings {
 extern const redislock_setting redislock_settings_table[];
 
 /* The entry of table named name (len bytes), or NULL. */
-const redislock_setting *redislock_settings_find(const redislock_setting *table, const char *name, size_t len);
+static inline const redislock_setting *redislock_settings_find(const redislock_setting *table, const char *name,
+                                                               size_t len)
+{
+    for (const redislock_setting *o = table; o->name; o++) {
+        if (o->name_len == len && memcmp(o->name, name, len) == 0) {
+            return o;
+        }
+    }
+    return NULL;
+}
+
+/* Writes what a value of opt must be into err ("must be between 1 and
+ * 3600000"); returns REDISLOCK_ERR. */
+int redislock_settings_range_error(const redislock_setting *opt, char *err, size_t errlen);
 
 /* Checks a value of opt (an int; a string): REDISLOCK_OK, or REDISLOCK_ERR
- * with what it must be in err ("must be between 1 and 3600000"). */
-int redislock_settings_check_long(const redislock_setting *opt, zend_long v, char *err, size_t errlen);
-int redislock_settings_check_string(const redislock_setting *opt, const char *s, size_t len, char *err, size_t errlen);
+ * with what it must be in err. */
+static inline int redislock_settings_check_long(const redislock_setting *opt, zend_long v, char *err, size_t errlen)
+{
+    return v < opt->min || v > opt->max ? redislock_settings_range_error(opt, err, errlen) : REDISLOCK_OK;
+}
+
+static inline int redislock_settings_check_string(const redislock_setting *opt, const char *s, size_t len, char *err,
+                                                  size_t errlen)
+{
+    return opt->check ? opt->check(s, len, err, errlen) : REDISLOCK_OK;
+}
 
 /* The check of PATH: no NUL byte. */
 int redislock_settings_check_path(const char *s, size_t len, char *err, size_t errlen);

@@ -24,37 +24,44 @@
 static int options_value(const redislock_setting *opt, zval *val, uint32_t arg_num, void *base, zend_string **dsn)
 {
     static const char *const type_names[] = { "int", "bool", "string", "string" };
-    bool typed = opt->type == REDISLOCK_SETTING_LONG   ? Z_TYPE_P(val) == IS_LONG
-                 : opt->type == REDISLOCK_SETTING_BOOL ? Z_TYPE_P(val) == IS_TRUE || Z_TYPE_P(val) == IS_FALSE
-                                                       : Z_TYPE_P(val) == IS_STRING;
-    char err[256] = "";
+    char err[256]; /* set by the check that failed */
 
-    if (!typed) {
-        zend_argument_type_error(arg_num, "option \"%s\" must be of type %s, %s given", opt->name,
-                                 type_names[opt->type], zend_zval_type_name(val));
-        return REDISLOCK_ERR;
-    }
     switch (opt->type) {
     case REDISLOCK_SETTING_LONG:
-        if (redislock_settings_check_long(opt, Z_LVAL_P(val), err, sizeof(err)) != REDISLOCK_OK) {
+        if (Z_TYPE_P(val) != IS_LONG) {
             break;
+        }
+        if (redislock_settings_check_long(opt, Z_LVAL_P(val), err, sizeof(err)) != REDISLOCK_OK) {
+            zend_argument_value_error(arg_num, "option \"%s\" %s", opt->name, err);
+            return REDISLOCK_ERR;
         }
         *(zend_long *) REDISLOCK_SETTING_AT(base, opt) = Z_LVAL_P(val);
         return REDISLOCK_OK;
     case REDISLOCK_SETTING_BOOL:
+        if (Z_TYPE_P(val) != IS_TRUE && Z_TYPE_P(val) != IS_FALSE) {
+            break;
+        }
         *(bool *) REDISLOCK_SETTING_AT(base, opt) = Z_TYPE_P(val) == IS_TRUE;
         return REDISLOCK_OK;
     case REDISLOCK_SETTING_STRING:
-        if (redislock_settings_check_string(opt, Z_STRVAL_P(val), Z_STRLEN_P(val), err, sizeof(err)) != REDISLOCK_OK) {
+        if (Z_TYPE_P(val) != IS_STRING) {
             break;
+        }
+        if (redislock_settings_check_string(opt, Z_STRVAL_P(val), Z_STRLEN_P(val), err, sizeof(err)) != REDISLOCK_OK) {
+            zend_argument_value_error(arg_num, "option \"%s\" %s", opt->name, err);
+            return REDISLOCK_ERR;
         }
         *(zend_string **) REDISLOCK_SETTING_AT(base, opt) = Z_STR_P(val);
         return REDISLOCK_OK;
     case REDISLOCK_SETTING_DSN:
+        if (Z_TYPE_P(val) != IS_STRING) {
+            break;
+        }
         *dsn = Z_STR_P(val); /* parsed once the TLS settings are known */
         return REDISLOCK_OK;
     }
-    zend_argument_value_error(arg_num, "option \"%s\" %s", opt->name, err);
+    zend_argument_type_error(arg_num, "option \"%s\" must be of type %s, %s given", opt->name, type_names[opt->type],
+                             zend_zval_type_name(val));
     return REDISLOCK_ERR;
 }
 

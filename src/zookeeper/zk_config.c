@@ -22,7 +22,7 @@
 
 const redislock_setting redislock_zk_config_table[] = {
     REDISLOCK_ZK_CONFIG(TABLE_ENTRY)
-    { NULL, REDISLOCK_SETTING_BOOL, NULL, 0, 0, 0 },
+    { NULL, 0, REDISLOCK_SETTING_BOOL, NULL, 0, 0, 0 },
 };
 
 /* {{{ Checks */
