@@ -67,10 +67,10 @@ for r in $(seq 1 "$rounds"); do
     for b in "${benches[@]}"; do
         for k in 0 1; do
             i=$(( (k + r) % 2 ))
-            # Every "ratios of medians" line: "  LABEL   RATIO  (target ...)".
+            # Every ratio line (bench_ratio()): "  LABEL   RATIO[  (target ...)]".
             php -n "${phpredis[@]}" -d "extension=${modules[$i]}" -d extension=mbstring "bench/$b.php" 2>&1 |
-                sed -n '/^ratios of medians/,$p' |
-                sed -n 's/^  \(.*[^ ]\) \{1,\}\([0-9][0-9]*\.[0-9][0-9]\)\( .*\)\{0,1\}$/\1\t\2/p' |
+                sed -n '/^ratios/,$p' |
+                sed -n 's/^  \([^ ].*[^ ]\) \{1,\}\([0-9][0-9]*\.[0-9][0-9]\)\(  (target .*)\)\{0,1\}$/\1\t\2/p' |
                 while IFS=$'\t' read -r label ratio; do
                     printf '%s\t%s\t%s\n' "$b: $label" "$i" "$ratio"
                 done >> "$out"
