@@ -118,9 +118,12 @@ if test "$PHP_REDISLOCK" != "no"; then
   PHP_NEW_EXTENSION([redislock],
     [redislock.c $redislock_base $redislock_config $redislock_client $redislock_engine $redislock_zookeeper $redislock_php],
     [$ext_shared], , [$REDISLOCK_CFLAGS -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
-  for dir in base config client engine zookeeper php; do
-    PHP_ADD_BUILD_DIR([$ext_builddir/src/$dir], [1])
-  done
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/base], [1])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/config], [1])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/client], [1])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/engine], [1])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/zookeeper], [1])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/php], [1])
   dnl Files include each other by their path below src/ ("client/pool.h").
   PHP_ADD_INCLUDE([$ext_srcdir/src])
   PHP_ADD_INCLUDE([$ext_builddir])
