@@ -388,11 +388,6 @@ uint64_t redislock_zk_session_serial(const redislock_zk_session *s)
     return s->serial;
 }
 
-const char *redislock_zk_session_hosts(const redislock_zk_session *s)
-{
-    return s->hosts;
-}
-
 void redislock_zk_session_sweep(bool (*keep)(redislock_zk_session *s, void *arg), void *arg)
 {
     forget_if_forked();

@@ -37,7 +37,6 @@ redislock_zk_session *redislock_zk_session_get(const char *hosts, zend_long sess
  * lost, else NULL. Holds remember the serial of the session they belong to. */
 redislock_zk_session *redislock_zk_session_find(uint64_t serial);
 uint64_t redislock_zk_session_serial(const redislock_zk_session *s);
-const char *redislock_zk_session_hosts(const redislock_zk_session *s);
 
 /* What this process may believe of the session without asking: until when
  * (monotonic us) it is known to be alive on the servers, and so its
