@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 n=${1:-2000}
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh --bench
 
 read -ra phpredis <<<"$(bash scripts/dev/phpredis-flags.sh)"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")

@@ -38,7 +38,7 @@ for b in "${benches[@]}"; do
     [ -f "bench/$b.php" ] || { echo "bench/compare.sh: no benchmark named $b" >&2; exit 2; }
 done
 
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh --bench
 commit=$(git rev-parse --verify "$rev^{commit}")
 old="$PWD/.run/compare/${commit:0:12}"
 if [ ! -f "$old/modules/redislock.so" ]; then

@@ -22,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh --bench
 
 fpm_bin=${PHP_FPM:-php-fpm8.2}
 if ! command -v "$fpm_bin" >/dev/null; then

@@ -34,7 +34,7 @@ for b in "${benches[@]}"; do
     [ -f "bench/$b.php" ] || { echo "bench/run.sh: no benchmark named $b" >&2; exit 2; }
 done
 
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh --bench
 . bench/prepare.sh
 bench_prepare "${benches[@]}"
 php=(php -n "${phpredis[@]}" -d "extension=$PWD/modules/redislock.so")

@@ -9,7 +9,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 . scripts/build/install-packages.sh
 install_packages bench python3-kazoo
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh --bench
 
 rundir=$(mktemp -d "${TMPDIR:-/tmp}/redislock-zkbench.XXXXXX")
 cleanup() {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # scripts/demo.sh [--workers=N] [--seconds=N] [--no-lock]
 #
-# Sets up the machine and builds the extension (scripts/build/setup.sh; skipped
-# with REDISLOCK_NO_BUILD=1), starts a private redis-server on a free
+# Installs what the demo needs and builds the extension (scripts/build/setup.sh
+# --demo; skipped with REDISLOCK_NO_BUILD=1), starts a private redis-server on a free
 # 127.0.0.1 port without persistence and runs demo/contend.php against it:
 # worker processes update one counter under a RedisLock, and the run fails
 # unless no update was lost. Options are passed to demo/contend.php
@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh --demo
 
 read -ra phpredis <<<"$(bash scripts/dev/phpredis-flags.sh)"
 

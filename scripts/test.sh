@@ -37,6 +37,10 @@ fi
 
 # REDISLOCK_NO_BUILD=1 runs against the module already built.
 [ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh ${asan:+--asan}
+if [ -n "$memcheck" ]; then
+    . scripts/build/install-packages.sh
+    install_packages test valgrind
+fi
 module="$PWD/modules/redislock.so"
 runtests=run-tests.php
 if [ -n "$asan" ]; then

@@ -1,33 +1,69 @@
 #!/usr/bin/env bash
-# scripts/build/setup.sh: installs what building and testing redislock needs on a
-# Debian machine (when missing) and builds modules/redislock.so with warnings
-# as errors. Sourced or run by scripts/test.sh, scripts/demo.sh and bench/.
-# --asan builds instead, out of the tree in .run/asan/, the extension with
+# scripts/build/setup.sh [--demo | --test | --bench] [--asan]: installs the Debian
+# packages (when missing) that building redislock and one use of it need --
+# --demo: the demo's server and data client; --test (the default): the servers,
+# tools and frameworks of the test suite; --bench: those and the benchmarks'
+# baselines -- and builds modules/redislock.so (with ZooKeeperLock when its
+# client library is installed, with -Werror when REDISLOCK_WERROR=1, as CI
+# sets). Run by scripts/demo.sh, scripts/test.sh and bench/. --asan builds instead, out of the tree in .run/asan/, the extension with
 # AddressSanitizer and UBSan (for scripts/test.sh --asan), leaving the
 # in-tree build alone.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
-packages=(
-    php8.2-dev php8.2-cli php8.2-fpm     # headers, phpize, the CLI and FPM SAPIs
+# What each use needs, installed only when it is used:
+build=(
+    php8.2-dev php8.2-cli                # headers, phpize and the CLI
     libhiredis-dev pkg-config            # the Redis client library the extension links
-    libssl-dev openssl                   # TLS (rediss://), and certificates for the TLS tests
-    libzookeeper-mt-dev                  # the ZooKeeper C client (built --with-zookeeper)
-    zookeeper                            # a real ZooKeeper server (and Java) for the ZooKeeperLock tests
-    redis-server redis-tools             # real servers for tests, demo and benchmarks
+    libssl-dev                           # TLS (rediss://)
+    make gcc autoconf
+)
+demo=(
+    redis-server redis-tools             # a real server for the demo
+    php-redis                            # phpredis: the demo's data client (and the benchmarks' baseline)
+)
+test=(
+    redis-server redis-tools             # real servers for the tests
     redis-sentinel                       # Sentinels for the Sentinel tests
-    php-redis                            # phpredis: the benchmarks' baseline
-    libfcgi-bin                          # cgi-fcgi: a FastCGI client for the FPM tests
-    valgrind                             # the memory-checked test pass
-    libasan8 libubsan1                   # the ASan+UBSan test pass (gcc's sanitizer runtimes)
+    openssl                              # certificates for the TLS tests
+    libzookeeper-mt-dev                  # the ZooKeeper C client (the build is --with-zookeeper)
+    zookeeper                            # a real ZooKeeper server (and Java) for the ZooKeeperLock tests
+    php8.2-fpm libfcgi-bin               # php-fpm, and cgi-fcgi as a FastCGI client, for the FPM tests
     php-symfony-lock php-laravel-framework # the frameworks the adapters (bridge/) are tested against,
     phpunit php8.2-xml php8.2-mbstring   # with PHPUnit and the extensions it needs
-    make gcc autoconf procps
+    procps
 )
+bench=(php-redis valgrind)               # phpredis: the baseline; callgrind counts instructions
+asan_runtime=(libasan8 libubsan1)        # gcc's sanitizer runtimes
+
+usage="usage: scripts/build/setup.sh [--demo | --test | --bench] [--asan]"
+profile=test
+asan_build=0
+for arg in "$@"; do
+    case "$arg" in
+        --demo | --test | --bench) profile=${arg#--} ;;
+        --asan) asan_build=1 ;;
+        *) echo "$usage" >&2; exit 2 ;;
+    esac
+done
+packages=("${build[@]}")
+case "$profile" in
+    demo) packages+=("${demo[@]}") ;;
+    test) packages+=("${test[@]}") ;;
+    bench) packages+=("${test[@]}" "${bench[@]}") ;;
+esac
+[ "$asan_build" = 0 ] || packages+=("${asan_runtime[@]}")
 . scripts/build/install-packages.sh
 install_packages setup "${packages[@]}"
 
-if [ "${1:-}" = "--asan" ]; then
+# ZooKeeperLock is built when its client library is there (the tests install it;
+# the demo does not need it). -Werror only where REDISLOCK_WERROR=1 asks for it
+# (CI): a newer compiler's new warning must not stop a build on a user's machine.
+configure_args=(--enable-redislock)
+dpkg -s libzookeeper-mt-dev >/dev/null 2>&1 && configure_args+=(--with-zookeeper)
+[ "${REDISLOCK_WERROR:-0}" = 1 ] && configure_args+=(--enable-redislock-dev)
+
+if [ "$asan_build" = 1 ]; then
     # A fresh copy of the sources each time: the build takes seconds, and no
     # object of another build (or with other flags) can slip into it.
     asan="$PWD/.run/asan"
@@ -44,7 +80,7 @@ if [ "${1:-}" = "--asan" ]; then
         phpize >/dev/null
         CFLAGS="-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
             LDFLAGS="-fsanitize=address,undefined" \
-            ./configure --enable-redislock --enable-redislock-dev --with-zookeeper >/dev/null
+            ./configure "${configure_args[@]}" >/dev/null
         echo "setup: building (ASan+UBSan)"
         make -j"$(nproc)" >/dev/null
     )
@@ -56,11 +92,12 @@ if [ "${1:-}" = "--asan" ]; then
     exit 0
 fi
 
+# Configured again when config.m4 changed or the options differ from the last run's.
 if [ ! -f Makefile ] || [ config.m4 -nt Makefile ] || [ Makefile.frag -nt Makefile ] ||
-    ! grep -q -- '--with-zookeeper' config.nice 2>/dev/null; then
-    echo "setup: configuring"
+    [ "$(sed -n "s/^'\\(--[^']*\\)' \\\\$/\\1/p" config.nice 2>/dev/null | tr '\n' ' ')" != "${configure_args[*]} " ]; then
+    echo "setup: configuring (${configure_args[*]})"
     phpize >/dev/null
-    ./configure --enable-redislock --enable-redislock-dev --with-zookeeper >/dev/null
+    ./configure "${configure_args[@]}" >/dev/null
 fi
 echo "setup: building"
 make -j"$(nproc)" >/dev/null
