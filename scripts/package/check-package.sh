@@ -219,6 +219,21 @@ if [ -f composer.json ]; then
     done
 fi
 
+# And the other way: every --with-* option of config.m4 (a library to build
+# with) is offered by both, so that a part built only with it (ZooKeeperLock:
+# --with-zookeeper) can be had through pecl and PIE too.
+pkg_options=$(sed -n 's/^option //p' "$tmp/pkg")
+composer_options=$([ -f composer.json ] && php -r '
+    $j = json_decode(file_get_contents("composer.json"), true);
+    foreach ($j["php-ext"]["configure-options"] ?? [] as $o) { echo $o["name"], "\n"; }')
+for o in $(grep '^with-' <<< "$m4_options"); do
+    grep -qxF -- "$o" <<< "$pkg_options" ||
+        problem "config.m4 defines --$o, which package.xml does not offer: add" \
+            "<configureoption name=\"$o\" .../> to its <extsrcrelease>"
+    [ ! -f composer.json ] || grep -qxF -- "$o" <<< "$composer_options" ||
+        problem "config.m4 defines --$o, which composer.json does not offer: add it to php-ext.configure-options"
+done
+
 # PEAR's own validation of package.xml. Its warning that the release date
 # is not today says when the check runs, not what the file holds: it alone
 # is let through.

@@ -106,9 +106,15 @@ static const redislock_holds_ops lock_holds = { auto_release, request_end, NULL,
 
 /* {{{ The methods of RedisLock\Lock (lock_methods.c) */
 
+/* extend(): renews the lease to ttl ms, or to the lock's ttl when 0. */
+static int lock_extend(redislock_lock *l, zend_long ttl, bool *extended)
+{
+    return redislock_hold_extend(l, ttl > 0 ? ttl : l->settings.ttl, extended);
+}
+
 /* One call of RedisLock\Lock on the lock of obj (engine/lock.h). */
 REDISLOCK_LOCK_METHODS_CALL(lock_call, redislock_object, redislock_acquire_lock, redislock_hold_release,
-                            redislock_hold_check)
+                            redislock_hold_check, lock_extend)
 
 /* The hold of obj: its token, and its fence when the lock was made with
  * fencing and the servers gave one. */
@@ -125,11 +131,18 @@ static bool lock_held(zend_object *obj, redislock_lock_methods_held *held)
     return true;
 }
 
+/* The lease left by the local monotonic clock (engine/lock.h). */
+static zend_long lock_remaining(zend_object *obj)
+{
+    return redislock_lock_remaining(&REDISLOCK_OBJECT(redislock_object, obj)->lock);
+}
+
 static const redislock_lock_methods_ops lock_methods = {
     .part_offset = XtOffsetOf(redislock_object, std) - XtOffsetOf(redislock_object, part),
     .count_acquire = false, /* engine/lock.c counts */
     .call = lock_call,
     .held = lock_held,
+    .remaining = lock_remaining,
 };
 
 REDISLOCK_LOCK_METHODS(RedisLock, lock_methods)
@@ -283,40 +296,6 @@ PHP_METHOD(RedisLock, forceRelease)
     }
     zval_ptr_dtor(&tmp);
     RETURN_BOOL(deleted);
-}
-
-PHP_METHOD(RedisLock, extend)
-{
-    zend_long ttl = 0;
-    bool ttl_null = true, extended;
-    redislock_object *o;
-
-    ZEND_PARSE_PARAMETERS_START(0, 1)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
-    ZEND_PARSE_PARAMETERS_END();
-
-    REDISLOCK_FETCH(o);
-    if (ttl_null) {
-        ttl = o->lock.settings.ttl;
-    } else if (ttl < 1 || ttl > REDISLOCK_TTL_MAX) {
-        zend_argument_value_error(1, "must be between 1 and %d", REDISLOCK_TTL_MAX);
-        RETURN_THROWS();
-    }
-    if (redislock_hold_extend(&o->lock, ttl, &extended) != REDISLOCK_OK) {
-        redislock_exceptions_throw(&o->lock.err);
-        RETURN_THROWS();
-    }
-    RETURN_BOOL(extended);
-}
-
-PHP_METHOD(RedisLock, remaining)
-{
-    redislock_object *o;
-
-    ZEND_PARSE_PARAMETERS_NONE();
-    REDISLOCK_FETCH(o);
-    RETURN_LONG(redislock_lock_remaining(&o->lock));
 }
 
 PHP_METHOD(RedisLock, stats)

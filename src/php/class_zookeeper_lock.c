@@ -119,9 +119,19 @@ static const redislock_holds_ops zk_holds = { zk_auto_release, zk_request_end, z
 
 /* {{{ The methods of RedisLock\Lock (lock_methods.c) */
 
+/* extend(): a hold lasts as long as its session, so there is no lease to
+ * set (ttl, checked by the caller, has no effect): ZooKeeper is asked
+ * whether the hold is still ours, as isAcquired() does, which also renews
+ * what remaining() can vouch for. */
+static int zk_extend(redislock_zk_lock *l, zend_long ttl, bool *held)
+{
+    (void) ttl;
+    return redislock_zk_lock_check(l, held);
+}
+
 /* One call of RedisLock\Lock on the lock of obj (zookeeper/zk_lock.h). */
 REDISLOCK_LOCK_METHODS_CALL(zk_call, redislock_zk_object, redislock_zk_lock_acquire, redislock_zk_lock_release,
-                            redislock_zk_lock_check)
+                            redislock_zk_lock_check, zk_extend)
 
 /* The hold of obj, not known lost: its node and sequence number. */
 static bool zk_held(zend_object *obj, redislock_lock_methods_held *held)
@@ -135,11 +145,18 @@ static bool zk_held(zend_object *obj, redislock_lock_methods_held *held)
     return true;
 }
 
+/* How long the hold of obj is vouched for by its session (zk_lock.h). */
+static zend_long zk_remaining(zend_object *obj)
+{
+    return redislock_zk_lock_remaining(&REDISLOCK_OBJECT(redislock_zk_object, obj)->lock);
+}
+
 static const redislock_lock_methods_ops zk_methods = {
     .part_offset = XtOffsetOf(redislock_zk_object, std) - XtOffsetOf(redislock_zk_object, part),
     .count_acquire = true,
     .call = zk_call,
     .held = zk_held,
+    .remaining = zk_remaining,
 };
 
 REDISLOCK_LOCK_METHODS(RedisLock_ZooKeeperLock, zk_methods)

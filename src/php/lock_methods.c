@@ -10,6 +10,7 @@
 #include "zend_exceptions.h"
 
 #include "php_redislock.h"
+#include "config/config.h"
 #include "php/args.h"
 #include "php/exceptions.h"
 #include "php/lock_methods.h"
@@ -31,9 +32,9 @@ static redislock_lock_methods_part *fetch(const redislock_lock_methods_ops *ops,
 /* Runs call on $this's lock; false with the lock's error thrown when it
  * failed. */
 static bool call(const redislock_lock_methods_ops *ops, zend_execute_data *execute_data, redislock_lock_methods_part *p,
-                 redislock_lock_methods_call what, zend_long wait, bool *answer)
+                 redislock_lock_methods_call what, zend_long arg, bool *answer)
 {
-    if (ops->call(Z_OBJ_P(ZEND_THIS), what, wait, answer) != REDISLOCK_OK) {
+    if (ops->call(Z_OBJ_P(ZEND_THIS), what, arg, answer) != REDISLOCK_OK) {
         redislock_exceptions_throw(p->err);
         return false;
     }
@@ -86,6 +87,41 @@ void redislock_lock_methods_release(const redislock_lock_methods_ops *ops, INTER
 void redislock_lock_methods_is_acquired(const redislock_lock_methods_ops *ops, INTERNAL_FUNCTION_PARAMETERS)
 {
     ask(ops, REDISLOCK_LOCK_METHODS_CHECK, INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+/* extend(?int $ttlMs = null): null asks for the lock's own ttl (0 to the
+ * class); a given one must be a lease RedisLock could set. */
+void redislock_lock_methods_extend(const redislock_lock_methods_ops *ops, INTERNAL_FUNCTION_PARAMETERS)
+{
+    redislock_lock_methods_part *p;
+    zend_long ttl = 0;
+    bool ttl_null = true, extended;
+
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG_OR_NULL(ttl, ttl_null)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!(p = fetch(ops, execute_data))) {
+        RETURN_THROWS();
+    }
+    if (!ttl_null && (ttl < 1 || ttl > REDISLOCK_TTL_MAX)) {
+        zend_argument_value_error(1, "must be between 1 and %d", REDISLOCK_TTL_MAX);
+        RETURN_THROWS();
+    }
+    if (!call(ops, execute_data, p, REDISLOCK_LOCK_METHODS_EXTEND, ttl_null ? 0 : ttl, &extended)) {
+        RETURN_THROWS();
+    }
+    RETURN_BOOL(extended);
+}
+
+void redislock_lock_methods_remaining(const redislock_lock_methods_ops *ops, INTERNAL_FUNCTION_PARAMETERS)
+{
+    ZEND_PARSE_PARAMETERS_NONE();
+    if (!fetch(ops, execute_data)) {
+        RETURN_THROWS();
+    }
+    RETURN_LONG(ops->remaining(Z_OBJ_P(ZEND_THIS)));
 }
 
 void redislock_lock_methods_token(const redislock_lock_methods_ops *ops, INTERNAL_FUNCTION_PARAMETERS)

@@ -50,19 +50,44 @@ class RedisLockException extends RuntimeException
 
 namespace RedisLock {
 
-/** What RedisLock and ZooKeeperLock share, so application code can be written (and mocked) against it. */
+/**
+ * What RedisLock and ZooKeeperLock share, so application code can be written (and mocked) against it:
+ * every method the documentation's examples call on a lock.
+ */
 interface Lock
 {
+    /**
+     * Take the lock. $waitMs = 0: one attempt; > 0: keep trying until that deadline. true: held by
+     * this object now; false: held elsewhere and the wait ran out.
+     */
     public function acquire(int $waitMs = 0): bool;
 
+    /** true: it was ours and is given up now. false: not held by this object (any more). */
     public function release(): bool;
 
+    /**
+     * Make sure the hold lasts: true while it is still ours (RedisLock: its lease is reset to $ttlMs,
+     * by default the lock's ttl; ZooKeeperLock: its session keeps it, $ttlMs has no effect), false
+     * when it is lost. $ttlMs outside 1..2147483647: ValueError.
+     */
+    public function extend(?int $ttlMs = null): bool;
+
+    /** Ask the server(s) whether the hold is still ours. */
     public function isAcquired(): bool;
 
+    /**
+     * Milliseconds for which the hold is known to be ours by the local monotonic clock, without
+     * asking the servers; 0 when not held. extend() renews it when the hold is still ours.
+     */
+    public function remaining(): int;
+
+    /** What names the current hold, or null. */
     public function token(): ?string;
 
+    /** The fencing number of the current hold, or null. */
     public function fence(): ?int;
 
+    /** acquire($waitMs), call $fn(), release in all cases; returns what $fn returned. */
     public function run(callable $fn, int $waitMs = 0): mixed;
 }
 

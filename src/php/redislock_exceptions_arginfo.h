@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: fb3539dd70217a0363adb6e9588b84de339c5318 */
+ * Stub hash: 6c9784ec6a5817f1922a5cf47c0434dcc9eca48b */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_Lock_acquire, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, waitMs, IS_LONG, 0, "0")
@@ -8,7 +8,14 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_Lock_release, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_Lock_extend, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttlMs, IS_LONG, 1, "null")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisLock_Lock_isAcquired arginfo_class_RedisLock_Lock_release
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_Lock_remaining, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_Lock_token, 0, 0, IS_STRING, 1)
 ZEND_END_ARG_INFO()
@@ -36,7 +43,9 @@ static const zend_function_entry class_RedisLockException_methods[] = {
 static const zend_function_entry class_RedisLock_Lock_methods[] = {
 	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisLock_Lock, acquire, arginfo_class_RedisLock_Lock_acquire, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
 	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisLock_Lock, release, arginfo_class_RedisLock_Lock_release, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisLock_Lock, extend, arginfo_class_RedisLock_Lock_extend, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
 	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisLock_Lock, isAcquired, arginfo_class_RedisLock_Lock_isAcquired, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisLock_Lock, remaining, arginfo_class_RedisLock_Lock_remaining, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
 	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisLock_Lock, token, arginfo_class_RedisLock_Lock_token, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
 	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisLock_Lock, fence, arginfo_class_RedisLock_Lock_fence, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
 	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisLock_Lock, run, arginfo_class_RedisLock_Lock_run, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)

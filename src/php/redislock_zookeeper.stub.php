@@ -44,11 +44,31 @@ final class ZooKeeperLock implements Lock
     public function release(): bool {}
 
     /**
+     * There is no lease to renew: a hold lasts as long as the session that took it (the client keeps
+     * the session alive in the background while the process lives). So extend() asks ZooKeeper, as
+     * isAcquired() does, whether our node is still there: true while it is (and remaining() counts
+     * again from this answer), false once it is gone. $ttlMs is checked as RedisLock checks it
+     * (outside 1..2147483647: ValueError) and has no other effect, so code written against
+     * RedisLock\Lock runs unchanged. Throws RedisLock\ConnectionException as isAcquired() does.
+     */
+    public function extend(?int $ttlMs = null): bool {}
+
+    /**
      * Ask ZooKeeper whether our node is still there (false once the node or its session is gone). An answer
      * is waited for at most 90% of the session timeout (it vouches for no longer); none in time throws
      * RedisLock\ConnectionException: the hold may be lost, never say it is not.
      */
     public function isAcquired(): bool {}
+
+    /**
+     * Milliseconds for which the hold is known to be ours without asking, by the local monotonic clock:
+     * what the session is vouched for, up to 90% of its (granted) session timeout after the send time
+     * of the last request ZooKeeper answered; 0 when not held or past that. Each answer renews it
+     * (extend(), isAcquired(), and acquire() on a hold past it). The hold itself does not run out while
+     * its session lives, but only an answer from ZooKeeper proves that the session does: check
+     * remaining() before a long step, and call extend() when it is short, as with RedisLock.
+     */
+    public function remaining(): int {}
 
     /**
      * The path of the node this object took, until it is released or known lost, or null. It names the

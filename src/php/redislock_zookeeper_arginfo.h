@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: a53c3344382d04692e59728da926a7ba4459b3dc */
+ * Stub hash: be06768e0884737f56aebb4484d2ad65c0d09fa8 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock_ZooKeeperLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
@@ -13,7 +13,14 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_ZooKeeperLock_release, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_ZooKeeperLock_extend, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttlMs, IS_LONG, 1, "null")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisLock_ZooKeeperLock_isAcquired arginfo_class_RedisLock_ZooKeeperLock_release
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_ZooKeeperLock_remaining, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_ZooKeeperLock_token, 0, 0, IS_STRING, 1)
 ZEND_END_ARG_INFO()
@@ -30,7 +37,9 @@ ZEND_END_ARG_INFO()
 ZEND_METHOD(RedisLock_ZooKeeperLock, __construct);
 ZEND_METHOD(RedisLock_ZooKeeperLock, acquire);
 ZEND_METHOD(RedisLock_ZooKeeperLock, release);
+ZEND_METHOD(RedisLock_ZooKeeperLock, extend);
 ZEND_METHOD(RedisLock_ZooKeeperLock, isAcquired);
+ZEND_METHOD(RedisLock_ZooKeeperLock, remaining);
 ZEND_METHOD(RedisLock_ZooKeeperLock, token);
 ZEND_METHOD(RedisLock_ZooKeeperLock, fence);
 ZEND_METHOD(RedisLock_ZooKeeperLock, run);
@@ -40,7 +49,9 @@ static const zend_function_entry class_RedisLock_ZooKeeperLock_methods[] = {
 	ZEND_ME(RedisLock_ZooKeeperLock, __construct, arginfo_class_RedisLock_ZooKeeperLock___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock_ZooKeeperLock, acquire, arginfo_class_RedisLock_ZooKeeperLock_acquire, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock_ZooKeeperLock, release, arginfo_class_RedisLock_ZooKeeperLock_release, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock_ZooKeeperLock, extend, arginfo_class_RedisLock_ZooKeeperLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock_ZooKeeperLock, isAcquired, arginfo_class_RedisLock_ZooKeeperLock_isAcquired, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock_ZooKeeperLock, remaining, arginfo_class_RedisLock_ZooKeeperLock_remaining, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock_ZooKeeperLock, token, arginfo_class_RedisLock_ZooKeeperLock_token, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock_ZooKeeperLock, fence, arginfo_class_RedisLock_ZooKeeperLock_fence, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock_ZooKeeperLock, run, arginfo_class_RedisLock_ZooKeeperLock_run, ZEND_ACC_PUBLIC)

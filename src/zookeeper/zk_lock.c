@@ -341,6 +341,14 @@ static int new_guid(char *guid)
     return REDISLOCK_OK;
 }
 
+zend_long redislock_zk_lock_remaining(redislock_zk_lock *l)
+{
+    redislock_zk_session *s = redislock_zk_lock_held(l) ? redislock_zk_session_find(l->serial) : NULL;
+    uint64_t until = s ? redislock_zk_session_alive_until(s) : 0, now = redislock_now_us();
+
+    return until > now ? (zend_long) ((until - now) / 1000) : 0;
+}
+
 int redislock_zk_lock_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired)
 {
     uint64_t wait_deadline = redislock_now_us() + (uint64_t) wait_ms * 1000;

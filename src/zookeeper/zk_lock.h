@@ -47,6 +47,13 @@ int redislock_zk_lock_check(redislock_zk_lock *l, bool *held);
  * redislock_zk_lock_check() ask the servers past that. */
 bool redislock_zk_lock_held(redislock_zk_lock *l);
 
+/* Milliseconds for which this object's hold is known to be its own
+ * without asking: until its session is no longer vouched for (the last
+ * answer of the servers, dated from its request's send time, plus 90% of
+ * the session timeout). 0 when not held or past that; a check (acquire()
+ * on a held lock, redislock_zk_lock_check()) that finds the hold renews it. */
+zend_long redislock_zk_lock_remaining(redislock_zk_lock *l);
+
 /* Frees what the lock allocated. */
 void redislock_zk_lock_dtor(redislock_zk_lock *l);
 

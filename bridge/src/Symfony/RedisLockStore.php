@@ -11,7 +11,6 @@ use RedisLockException;
 use Symfony\Component\Lock\BlockingStoreInterface;
 use Symfony\Component\Lock\Exception\InvalidArgumentException;
 use Symfony\Component\Lock\Exception\InvalidTtlException;
-use Symfony\Component\Lock\Exception\LockAcquiringException;
 use Symfony\Component\Lock\Exception\LockConflictedException;
 use Symfony\Component\Lock\Exception\LockReleasingException;
 use Symfony\Component\Lock\Exception\LockStorageException;
@@ -27,6 +26,14 @@ use Symfony\Component\Lock\Store\ExpiringStoreTrait;
  * A Key carries only the owner token of its hold, so it can be serialized and the lock continued,
  * refreshed or released in another process. The store never releases a lock on its own
  * ('auto_release' is always off): Symfony's Lock does that when asked to.
+ *
+ * Errors: when the outcome is unknown (server unreachable, no reply in time, an error reply) the
+ * extension's exception (a RedisLockException; RedisLock\ConnectionException when the server could
+ * not be reached) leaves save(), waitAndSave() and putOffExpiration() as it is, as Symfony's RedisStore
+ * lets the Redis client's exceptions through: Symfony's Lock wraps it once, in its
+ * LockAcquiringException, so the cause is that exception's getPrevious() and each message is said
+ * once. delete() and exists(), whose exceptions Symfony's Lock passes on unwrapped, throw
+ * LockReleasingException and LockStorageException with the extension's exception as getPrevious().
  *
  * Read (shared) locks are not offered: the store is not a SharedLockStoreInterface, so Symfony's
  * Lock::acquireRead() takes the exclusive lock instead.
@@ -67,6 +74,10 @@ final class RedisLockStore implements BlockingStoreInterface
         }
     }
 
+    /**
+     * @throws LockConflictedException when someone else holds the lock
+     * @throws RedisLockException      when the outcome is unknown (Symfony's Lock wraps it)
+     */
     public function save(Key $key): void
     {
         if (!$this->renew($key, null) && !$this->take($key, 0)) {
@@ -75,6 +86,9 @@ final class RedisLockStore implements BlockingStoreInterface
         $this->checkNotExpired($key);
     }
 
+    /**
+     * @throws RedisLockException when the outcome is unknown (Symfony's Lock wraps it)
+     */
     public function waitAndSave(Key $key): void
     {
         if (!$this->renew($key, null)) {
@@ -87,6 +101,9 @@ final class RedisLockStore implements BlockingStoreInterface
 
     /**
      * @param float $ttl seconds, as everywhere in Symfony Lock
+     *
+     * @throws LockConflictedException when the key's hold is gone
+     * @throws RedisLockException      when the outcome is unknown (Symfony's Lock wraps it)
      */
     public function putOffExpiration(Key $key, float $ttl): void
     {
@@ -139,12 +156,7 @@ final class RedisLockStore implements BlockingStoreInterface
         if ($hold === null) {
             return false;
         }
-        try {
-            $renewed = $hold->extend($ttlMs);
-        } catch (RedisLockException $e) {
-            $message = sprintf('Failed to put off the expiration of the "%s" lock.', $key);
-            throw new LockAcquiringException($message, 0, $e);
-        }
+        $renewed = $hold->extend($ttlMs);
         if ($renewed) {
             $key->reduceLifetime($hold->remaining() / 1000);
         }
@@ -159,11 +171,7 @@ final class RedisLockStore implements BlockingStoreInterface
     private function take(Key $key, int $waitMs): bool
     {
         $lock = new RedisLock((string) $key, $this->options);
-        try {
-            $taken = $lock->acquire($waitMs);
-        } catch (RedisLockException $e) {
-            throw new LockAcquiringException(sprintf('Failed to acquire the "%s" lock.', $key), 0, $e);
-        }
+        $taken = $lock->acquire($waitMs);
         if ($taken) {
             $key->setState(self::class, $lock->token());
             $key->reduceLifetime($lock->remaining() / 1000);

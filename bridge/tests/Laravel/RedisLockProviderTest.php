@@ -285,12 +285,26 @@ final class RedisLockProviderTest extends TestCase
         $lock->get();
     }
 
+    /** The extension's exception itself, not wrapped: the cause is what the application catches. */
     public function testUnreachableServerIsAConnectionException(): void
     {
         $provider = $this->provider(['servers' => 'redis://127.0.0.1:' . rl_free_port(), 'connect_timeout' => 200]);
-
-        $this->expectException(\RedisLock\ConnectionException::class);
-        $provider->lock(Server::name(__FUNCTION__), 10)->get();
+        $name = Server::name(__FUNCTION__);
+        $calls = [
+            'get()' => fn () => $provider->lock($name, 10)->get(),
+            'block()' => fn () => $provider->lock($name, 10)->block(1),
+            'release()' => fn () => $provider->restoreLock($name, str_repeat('a', 32))->release(),
+            'forceRelease()' => fn () => $provider->lock($name)->forceRelease(),
+        ];
+        foreach ($calls as $what => $call) {
+            try {
+                $call();
+                $this->fail("$what must not answer when the server cannot");
+            } catch (\RedisLock\ConnectionException $e) {
+                $this->assertNull($e->getPrevious(), $what);
+                $this->assertStringContainsString('Connection refused', $e->getMessage(), $what);
+            }
+        }
     }
 
     public function testOptionsAreCheckedAtConstruction(): void

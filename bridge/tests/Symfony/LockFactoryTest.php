@@ -9,7 +9,12 @@ use RedisLock\Bridge\Lease;
 use RedisLock\Bridge\Symfony\RedisLockStore;
 use RedisLock\Bridge\Tests\Support\Child;
 use RedisLock\Bridge\Tests\Support\Server;
+use Symfony\Component\Lock\Exception\LockAcquiringException;
 use Symfony\Component\Lock\Exception\LockConflictedException;
+use Symfony\Component\Lock\Exception\LockReleasingException;
+use Symfony\Component\Lock\Exception\LockStorageException;
+use Symfony\Component\Lock\Key;
+use Symfony\Component\Lock\Lock;
 use Symfony\Component\Lock\LockFactory;
 use Symfony\Component\Lock\SharedLockStoreInterface;
 
@@ -151,5 +156,41 @@ final class LockFactoryTest extends TestCase
         $a->release();
         $this->assertTrue($b->acquireRead());
         $b->release();
+    }
+
+    /**
+     * A server that cannot be reached, through Symfony's Lock: one Symfony exception, whose
+     * getPrevious() is the extension's (RedisLock\ConnectionException: a 503, not a 409), and no
+     * message said twice.
+     */
+    public function testUnreachableServerIsOneExceptionDeep(): void
+    {
+        $store = new RedisLockStore(Server::options(['servers' => 'redis://127.0.0.1:' . rl_free_port(), 'connect_timeout' => 200]));
+        $name = Server::name(__FUNCTION__);
+        $lock = (new LockFactory($store))->createLock($name);
+        $held = new Key($name);
+        $held->setState(RedisLockStore::class, str_repeat('a', 32)); // a hold taken earlier
+        $continued = new Lock($held, $store, 30.0, false);
+
+        $calls = [
+            'acquire()' => [LockAcquiringException::class, fn () => $lock->acquire()],
+            'acquire(true)' => [LockAcquiringException::class, fn () => $lock->acquire(true)],
+            'refresh()' => [LockAcquiringException::class, fn () => $continued->refresh()],
+            'isAcquired()' => [LockStorageException::class, fn () => $continued->isAcquired()],
+            'release()' => [LockReleasingException::class, fn () => $continued->release()],
+        ];
+        foreach ($calls as $what => [$class, $call]) {
+            try {
+                $call();
+                $this->fail("$what must not answer when the server cannot");
+            } catch (\Exception $e) {
+                $this->assertInstanceOf($class, $e, $what);
+                $cause = $e->getPrevious();
+                $this->assertInstanceOf(\RedisLock\ConnectionException::class, $cause, $what);
+                $this->assertNull($cause->getPrevious(), $what);
+                $this->assertStringContainsString('Connection refused', $cause->getMessage(), $what);
+                $this->assertStringNotContainsString($cause->getMessage(), $e->getMessage(), $what);
+            }
+        }
     }
 }
