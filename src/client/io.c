@@ -98,9 +98,10 @@ static int hello_check(redislock_cmd *h, char *err, size_t errlen)
     if (c->hello_select) {
         redisReply *r = i < h->expect - 1 ? h->early[i] : h->reply;
         if (r->type == REDIS_REPLY_ERROR) {
+            const char *hint = redislock_reply_refusal(r);
             redislock_reply_error_text(r, text, sizeof(text));
-            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s", h->srv->db, h->srv->label,
-                     text);
+            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s%s%s%s", h->srv->db,
+                     h->srv->label, text, hint && hint[0] ? " (" : "", hint ? hint : "", hint && hint[0] ? ")" : "");
             return REDISLOCK_ERR;
         }
     }
@@ -266,10 +267,7 @@ static void cmd_complete(redislock_cmd *cmd, size_t max)
     cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
     cmd->conn->refused[0] = '\0';
     if (cmd->reply->type == REDIS_REPLY_ERROR) {
-        char text[REDISLOCK_ERRLEN];
-        redislock_reply_error_text(cmd->reply, text, sizeof(text));
-        cmd->status = REDISLOCK_CMD_ERROR;
-        snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
+        redislock_cmd_refused(cmd, cmd->reply);
     } else {
         cmd->status = REDISLOCK_CMD_OK;
     }

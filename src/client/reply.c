@@ -166,3 +166,36 @@ size_t redislock_reply_error_text(const redisReply *r, char *out, size_t outlen)
     }
     return n;
 }
+
+/* The error replies that are refusals of the server's state (see
+ * redislock_reply_refusal()), by their first word, and what to do. */
+static const struct {
+    const char *code;
+    const char *hint;
+} refusals[] = {
+    { "NOAUTH", "the server requires a password, and none is configured for it" },
+    { "WRONGPASS", "" },   /* AUTH of the handshake: a password rotated, a user disabled */
+    { "LOADING", "" },     /* a restart: the dataset is being read */
+    { "MASTERDOWN", "" },  /* a replica whose link to its master is down */
+    { "READONLY", "" },    /* a replica now (a failover), or a server configured as one */
+    { "MISCONF", "" },     /* writes stopped after a failed save (a disk) */
+    { "OOM", "" },         /* maxmemory reached */
+    { "BUSY", "" },        /* a script or function running past its time limit */
+    { "NOREPLICAS", "" },  /* min-replicas-to-write not met */
+    { "TRYAGAIN", "" },    /* Cluster: a slot being migrated */
+    { "CLUSTERDOWN", "" }, /* Cluster: slots not served */
+};
+
+const char *redislock_reply_refusal(const redisReply *r)
+{
+    if (!r || r->type != REDIS_REPLY_ERROR || !r->str) {
+        return NULL;
+    }
+    for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+        size_t n = strlen(refusals[i].code);
+        if (r->len >= n && memcmp(r->str, refusals[i].code, n) == 0 && (r->len == n || r->str[n] == ' ')) {
+            return refusals[i].hint;
+        }
+    }
+    return NULL;
+}

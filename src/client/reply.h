@@ -66,4 +66,15 @@ bool redislock_reply_pending(const redisReader *r);
  * only (others become '?'), at most 200 bytes. Returns its length. */
 size_t redislock_reply_error_text(const redisReply *r, char *out, size_t outlen);
 
+/* Whether r is an error reply by which the server refuses to serve anyone
+ * now, because of its own state (loading, a replica, out of memory, a
+ * script running, a failed save, a password it requires...), having done
+ * nothing: the same request may succeed later, after an operator or the
+ * server itself changed that state. Returns NULL when r is not such a
+ * refusal (no error, or one about the request itself: NOPERM, WRONGTYPE,
+ * an unknown command, other ERR), else a hint saying what to do, to be
+ * shown after the server's text ("" when the text says enough). The one
+ * table of these replies; docs/errors.md lists it. */
+const char *redislock_reply_refusal(const redisReply *r);
+
 #endif /* REDISLOCK_REPLY_H */
