@@ -222,9 +222,16 @@ static void cmd_too_large(redislock_cmd *cmd, size_t max)
              "operation reads", cmd->srv->label, max);
 }
 
-/* Ends a command whose server sent what is not RESP. */
+/* Ends a command whose server sent what is not RESP: with the byte that
+ * starts no reply when that is what it was (an HTTP port answers "H"). */
 static void cmd_garbled(redislock_cmd *cmd)
 {
+    char got[8];
+
+    if (redislock_reply_bad_byte(got, sizeof(got))) {
+        cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s: got %s", cmd->srv->label, got);
+        return;
+    }
     cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
 }
 

@@ -46,6 +46,14 @@ redislock_read redislock_reply_feed(redisReader *r, const char *buf, size_t len,
  * PROTOCOL or TOO_LARGE the reader is unusable. */
 redislock_read redislock_reply_next(redisReader *r, redisReply **reply, size_t max);
 
+/* After redislock_reply_next() answered REDISLOCK_READ_PROTOCOL because a
+ * reply started with a byte that starts no reply (an HTTP server's "H"),
+ * writes that byte into out, safe to show: "H" when printable, else
+ * "\xNN" (NUL-terminated when outlen > 0); returns its length, 0 (out
+ * empty) for any other protocol error. One byte only: what the server
+ * sent may echo what it was sent. */
+size_t redislock_reply_bad_byte(char *out, size_t outlen);
+
 /* Replaces *r, which holds nothing (!redislock_reply_pending()), with a new
  * limited reader, so that the buffer a large reply grew is not kept for the
  * connection's life. false, with *r unchanged, when memory ran out. */
