@@ -31,6 +31,8 @@
  *    returns 0. Nothing that Redis echoes after "with args beginning with"
  *    reaches the text (checked for every run of 8 or more plain characters
  *    there that does not also occur before it).
+ *  - redislock_reply_bad_byte shows one byte ("H" or "\xNN", printable
+ *    ASCII) after PROTOCOL only, within the outlen given (check_bad_byte).
  *  - reading stops at the first PROTOCOL or TOO_LARGE; every reply is freed
  *    with freeReplyObject and the reader with redisReaderFree, so
  *    LeakSanitizer sees a reply the reader loses.
@@ -156,6 +158,36 @@ static void check_reply(const redisReply *r)
     }
 }
 
+/* After PROTOCOL: the byte shown is one quoted byte ("H" or "\xNN"),
+ * printable ASCII only, within every outlen (0 to 8); nothing after any
+ * other answer. */
+static void check_bad_byte(redislock_read rd)
+{
+    for (size_t outlen = 0; outlen <= 8; outlen++) {
+        char *out = malloc(outlen ? outlen : 1);
+        size_t n;
+        if (!out) {
+            abort();
+        }
+        n = redislock_reply_bad_byte(out, outlen);
+        if (outlen && (n >= outlen || out[n] != '\0' || strlen(out) != n)) {
+            FAIL("bad byte: %zu bytes for outlen %zu", n, outlen);
+        }
+        if (rd != REDISLOCK_READ_PROTOCOL && n) {
+            FAIL("a bad byte after %d", (int) rd);
+        }
+        if (n && outlen > 6 && n != 3 && n != 6) { /* "H" or "\xNN", when not cut short */
+            FAIL("bad byte: %zu bytes", n);
+        }
+        for (size_t i = 0; i < n; i++) {
+            if (out[i] < 0x20 || out[i] > 0x7e) {
+                FAIL("bad byte: not printable");
+            }
+        }
+        free(out);
+    }
+}
+
 /* Takes every whole reply out of the reader. Returns false once reading
  * must stop (PROTOCOL or TOO_LARGE). */
 static bool drain(redisReader *reader)
@@ -179,6 +211,7 @@ static bool drain(redisReader *reader)
                 FAIL("no reply, but *reply was set");
             }
             (void) redislock_reply_pending(reader);
+            check_bad_byte(rd);
             return rd == REDISLOCK_READ_MORE;
         default:
             FAIL("next returned %d", (int) rd);

@@ -15,8 +15,10 @@
 typedef enum redislock_errcode {
     REDISLOCK_E_NONE = 0,
     REDISLOCK_E_CONFIG = 1,     /* a setting cannot be used (an INI value that does not parse) */
-    REDISLOCK_E_CONNECTION = 2, /* unreachable, lost, no reply in time: the outcome is unknown */
-    REDISLOCK_E_SERVER = 3,     /* a server answered with an error */
+    REDISLOCK_E_CONNECTION = 2, /* unreachable, lost, no reply in time, or refused for the server's state
+                                   (client/reply.c: LOADING, READONLY, OOM, NOAUTH...): the outcome is
+                                   unknown, trying again later may work */
+    REDISLOCK_E_SERVER = 3,     /* a server answered with an error about the request */
     REDISLOCK_E_CONFLICT = 4,   /* held by someone else and the wait ran out */
     REDISLOCK_E_RELEASE = 5,    /* run(): the work is done, releasing the lock failed */
     REDISLOCK_E_RANDOM = -1,    /* not a code of ours: the system's CSPRNG had no bytes to give, which

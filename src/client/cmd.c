@@ -4,6 +4,7 @@
  */
 #include "php_redislock.h"
 #include "client/cmd.h"
+#include "client/reply.h"
 
 #include <string.h>
 
@@ -57,6 +58,43 @@ void redislock_cmd_finish(redislock_cmd *cmd, redisReply *const *replies, int st
     cmd->phase = REDISLOCK_PHASE_DONE;
     cmd->status = status;
     memcpy(cmd->errstr, errstr, sizeof(cmd->errstr));
+}
+
+void redislock_cmd_refused(redislock_cmd *cmd, const redisReply *r)
+{
+    char text[REDISLOCK_ERRLEN];
+    const char *hint = redislock_reply_refusal(r);
+
+    redislock_reply_error_text(r, text, sizeof(text));
+    cmd->status = REDISLOCK_CMD_ERROR;
+    snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s%s%s%s", cmd->srv->label, text,
+             hint && hint[0] ? " (" : "", hint ? hint : "", hint && hint[0] ? ")" : "");
+}
+
+redislock_errcode redislock_cmd_kind(const redislock_cmd *cmd)
+{
+    switch (cmd->status) {
+        case REDISLOCK_CMD_OK:
+            return REDISLOCK_E_NONE;
+        case REDISLOCK_CMD_ERROR:
+            /* A refusal anywhere in the pipeline: the server's state
+             * refused them all (the replies before it ran, if any). */
+            if (redislock_reply_refusal(cmd->reply)) {
+                return REDISLOCK_E_CONNECTION;
+            }
+            for (int k = 0; k < cmd->count - 1; k++) {
+                if (redislock_reply_refusal(redislock_cmd_reply(cmd, k))) {
+                    return REDISLOCK_E_CONNECTION;
+                }
+            }
+            return REDISLOCK_E_SERVER;
+        case REDISLOCK_CMD_CONNECT:
+        case REDISLOCK_CMD_LOST:
+        case REDISLOCK_CMD_TIMEOUT:
+            return REDISLOCK_E_CONNECTION;
+        default:
+            return REDISLOCK_E_SERVER; /* a reply too large: asking again gets the same */
+    }
 }
 
 bool redislock_cmd_finished(const redislock_cmd *cmd)

@@ -9,6 +9,7 @@
 #ifndef REDISLOCK_CMD_H
 #define REDISLOCK_CMD_H
 
+#include "base/error.h"
 #include "config/config.h"
 #include <hiredis/hiredis.h>
 
@@ -125,6 +126,22 @@ void redislock_cmd_finish(redislock_cmd *cmd, redisReply *const *replies, int st
 /* Whether a command of an exchange under way has its outcome (a reply, or
  * a failure). */
 bool redislock_cmd_finished(const redislock_cmd *cmd);
+
+/* Ends cmd as refused by r, an error reply to it (or to a command of its
+ * pipeline): status REDISLOCK_CMD_ERROR, errstr "HOST replied: TEXT" with
+ * the text made safe to show (redislock_reply_error_text()) and, for a
+ * refusal of the server's state, what to do (redislock_reply_refusal()). */
+void redislock_cmd_refused(redislock_cmd *cmd, const redisReply *r);
+
+/* The kind of failure a finished command is, where replies become kinds:
+ * REDISLOCK_E_CONNECTION when the server was not reached, did not answer
+ * in time or was lost, or refused to serve anyone now because of its own
+ * state (any reply of the command that redislock_reply_refusal() names:
+ * LOADING, READONLY, OOM, NOAUTH...), since trying again later may work;
+ * REDISLOCK_E_SERVER for any other failure (an error reply about the
+ * request: NOPERM, WRONGTYPE, ERR...); REDISLOCK_E_NONE when it did not
+ * fail. */
+redislock_errcode redislock_cmd_kind(const redislock_cmd *cmd);
 
 /* Frees the replies of n finished commands. */
 void redislock_cmd_dtor(redislock_cmd *cmds, size_t n);

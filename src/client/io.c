@@ -98,9 +98,10 @@ static int hello_check(redislock_cmd *h, char *err, size_t errlen)
     if (c->hello_select) {
         redisReply *r = i < h->expect - 1 ? h->early[i] : h->reply;
         if (r->type == REDIS_REPLY_ERROR) {
+            const char *hint = redislock_reply_refusal(r);
             redislock_reply_error_text(r, text, sizeof(text));
-            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s", h->srv->db, h->srv->label,
-                     text);
+            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s%s%s%s", h->srv->db,
+                     h->srv->label, text, hint && hint[0] ? " (" : "", hint ? hint : "", hint && hint[0] ? ")" : "");
             return REDISLOCK_ERR;
         }
     }
@@ -221,9 +222,16 @@ static void cmd_too_large(redislock_cmd *cmd, size_t max)
              "operation reads", cmd->srv->label, max);
 }
 
-/* Ends a command whose server sent what is not RESP. */
+/* Ends a command whose server sent what is not RESP: with the byte that
+ * starts no reply when that is what it was (an HTTP port answers "H"). */
 static void cmd_garbled(redislock_cmd *cmd)
 {
+    char got[8];
+
+    if (redislock_reply_bad_byte(got, sizeof(got))) {
+        cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s: got %s", cmd->srv->label, got);
+        return;
+    }
     cmd_fail(cmd, REDISLOCK_CMD_LOST, "protocol error from %s", cmd->srv->label);
 }
 
@@ -266,10 +274,7 @@ static void cmd_complete(redislock_cmd *cmd, size_t max)
     cmd->conn->flags &= ~REDISLOCK_CONN_BUSY;
     cmd->conn->refused[0] = '\0';
     if (cmd->reply->type == REDIS_REPLY_ERROR) {
-        char text[REDISLOCK_ERRLEN];
-        redislock_reply_error_text(cmd->reply, text, sizeof(text));
-        cmd->status = REDISLOCK_CMD_ERROR;
-        snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
+        redislock_cmd_refused(cmd, cmd->reply);
     } else {
         cmd->status = REDISLOCK_CMD_OK;
     }

@@ -3,7 +3,10 @@
  */
 #include "client/reply.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#define MIN_SIZE(a, b) ((a) < (b) ? (a) : (b))
 
 /* hiredis 1.x counts array elements in a size_t, 0.14 in an int. */
 #if HIREDIS_MAJOR >= 1
@@ -15,6 +18,7 @@ typedef int redislock_nelem;
 static redisReplyObjectFunctions limited;
 static void *(*create_array)(const redisReadTask *, redislock_nelem);
 static bool refused; /* the last parse stopped at a reply over the limits */
+static int bad_byte = -1; /* the last parse stopped at this byte, which starts no reply */
 
 /* hiredis's own array constructor, for arrays within the limit only. */
 static void *limited_array(const redisReadTask *task, redislock_nelem elements)
@@ -39,6 +43,7 @@ void redislock_reply_limit(redisReader *r)
 
 redislock_read redislock_reply_feed(redisReader *r, const char *buf, size_t len, size_t max)
 {
+    bad_byte = -1;
     if (r->len - r->pos + len > max) {
         return REDISLOCK_READ_TOO_LARGE;
     }
@@ -75,9 +80,17 @@ redislock_read redislock_reply_next(redisReader *r, redisReply **reply, size_t m
 {
     void *obj = NULL;
 
+    /* The byte a new reply starts with, kept since hiredis clears its
+     * buffer on an error. */
+    int first = r->ridx < 0 && r->pos < r->len ? (unsigned char) r->buf[r->pos] : -1;
+
     *reply = NULL;
     refused = false;
+    bad_byte = -1;
     if (redisReaderGetReply(r, &obj) != REDIS_OK) {
+        if (first >= 0 && !memchr("+-:$*", first, 5)) {
+            bad_byte = first;
+        }
         return refused ? REDISLOCK_READ_TOO_LARGE : REDISLOCK_READ_PROTOCOL;
     }
     if (!obj) {
@@ -85,6 +98,21 @@ redislock_read redislock_reply_next(redisReader *r, redisReply **reply, size_t m
     }
     *reply = obj;
     return REDISLOCK_READ_REPLY;
+}
+
+size_t redislock_reply_bad_byte(char *out, size_t outlen)
+{
+    int n;
+
+    if (bad_byte < 0 || outlen == 0) {
+        if (outlen) {
+            out[0] = '\0';
+        }
+        return 0;
+    }
+    n = bad_byte > 0x20 && bad_byte < 0x7f && bad_byte != '"' && bad_byte != '\\'
+        ? snprintf(out, outlen, "\"%c\"", bad_byte) : snprintf(out, outlen, "\"\\x%02x\"", bad_byte);
+    return n < 0 ? 0 : MIN_SIZE((size_t) n, outlen - 1);
 }
 
 bool redislock_reply_renew(redisReader **r)
@@ -165,4 +193,37 @@ size_t redislock_reply_error_text(const redisReply *r, char *out, size_t outlen)
         out[n] = '\0';
     }
     return n;
+}
+
+/* The error replies that are refusals of the server's state (see
+ * redislock_reply_refusal()), by their first word, and what to do. */
+static const struct {
+    const char *code;
+    const char *hint;
+} refusals[] = {
+    { "NOAUTH", "the server requires a password, and none is configured for it" },
+    { "WRONGPASS", "" },   /* AUTH of the handshake: a password rotated, a user disabled */
+    { "LOADING", "" },     /* a restart: the dataset is being read */
+    { "MASTERDOWN", "" },  /* a replica whose link to its master is down */
+    { "READONLY", "" },    /* a replica now (a failover), or a server configured as one */
+    { "MISCONF", "" },     /* writes stopped after a failed save (a disk) */
+    { "OOM", "" },         /* maxmemory reached */
+    { "BUSY", "" },        /* a script or function running past its time limit */
+    { "NOREPLICAS", "" },  /* min-replicas-to-write not met */
+    { "TRYAGAIN", "" },    /* Cluster: a slot being migrated */
+    { "CLUSTERDOWN", "" }, /* Cluster: slots not served */
+};
+
+const char *redislock_reply_refusal(const redisReply *r)
+{
+    if (!r || r->type != REDIS_REPLY_ERROR || !r->str) {
+        return NULL;
+    }
+    for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+        size_t n = strlen(refusals[i].code);
+        if (r->len >= n && memcmp(r->str, refusals[i].code, n) == 0 && (r->len == n || r->str[n] == ' ')) {
+            return refusals[i].hint;
+        }
+    }
+    return NULL;
 }

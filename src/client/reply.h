@@ -46,6 +46,14 @@ redislock_read redislock_reply_feed(redisReader *r, const char *buf, size_t len,
  * PROTOCOL or TOO_LARGE the reader is unusable. */
 redislock_read redislock_reply_next(redisReader *r, redisReply **reply, size_t max);
 
+/* After redislock_reply_next() answered REDISLOCK_READ_PROTOCOL because a
+ * reply started with a byte that starts no reply (an HTTP server's "H"),
+ * writes that byte into out, safe to show: "H" when printable, else
+ * "\xNN" (NUL-terminated when outlen > 0); returns its length, 0 (out
+ * empty) for any other protocol error. One byte only: what the server
+ * sent may echo what it was sent. */
+size_t redislock_reply_bad_byte(char *out, size_t outlen);
+
 /* Replaces *r, which holds nothing (!redislock_reply_pending()), with a new
  * limited reader, so that the buffer a large reply grew is not kept for the
  * connection's life. false, with *r unchanged, when memory ran out. */
@@ -65,5 +73,16 @@ bool redislock_reply_pending(const redisReader *r);
  * REDISLOCK_REPLY_PLAIN_WORD bytes, such as a command name. Printable ASCII
  * only (others become '?'), at most 200 bytes. Returns its length. */
 size_t redislock_reply_error_text(const redisReply *r, char *out, size_t outlen);
+
+/* Whether r is an error reply by which the server refuses to serve anyone
+ * now, because of its own state (loading, a replica, out of memory, a
+ * script running, a failed save, a password it requires...), having done
+ * nothing: the same request may succeed later, after an operator or the
+ * server itself changed that state. Returns NULL when r is not such a
+ * refusal (no error, or one about the request itself: NOPERM, WRONGTYPE,
+ * an unknown command, other ERR), else a hint saying what to do, to be
+ * shown after the server's text ("" when the text says enough). The one
+ * table of these replies; docs/errors.md lists it. */
+const char *redislock_reply_refusal(const redisReply *r);
 
 #endif /* REDISLOCK_REPLY_H */

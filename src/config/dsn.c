@@ -10,6 +10,8 @@
 #include "config/dsn.h"
 #include "config/topology.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/un.h>
 
@@ -70,6 +72,46 @@ static int parse_number(const char *s, size_t len, zend_long min, zend_long max,
     return REDISLOCK_OK;
 }
 
+/* Whether [s, s+len) is exactly "${NAME}", NAME an environment variable's
+ * name ([A-Za-z_][A-Za-z0-9_]*, at most 64 bytes): the name into name. */
+static bool env_reference(const char *s, size_t len, char *name, size_t namelen)
+{
+    if (len < 4 || len - 3 > 64 || len - 3 >= namelen || s[0] != '$' || s[1] != '{' || s[len - 1] != '}'
+        || (s[2] >= '0' && s[2] <= '9')) {
+        return false;
+    }
+    for (size_t i = 2; i < len - 1; i++) {
+        if (!isalnum((unsigned char) s[i]) && s[i] != '_') {
+            return false;
+        }
+    }
+    memcpy(name, s + 2, len - 3);
+    name[len - 3] = '\0';
+    return true;
+}
+
+/* Refuses a credential (what: "user name", "password", ...) in [s, s+len),
+ * still percent-encoded, that an environment variable left wrong: empty
+ * where one was given (php.ini puts an empty string for a ${NAME} whose
+ * variable is not set, and the name is gone by then), or "${NAME}" as
+ * written (only php.ini expands it). Names the variable, never its value.
+ * A credential that really is "${...}" is given with its '$' as %24. */
+static int check_credential(const char *what, const char *s, size_t len, bool may_be_empty, char *err, size_t errlen)
+{
+    char name[65];
+
+    if (len == 0 && !may_be_empty) {
+        ERR("the %s is empty (php.ini puts \"\" for a ${NAME} whose variable is not set)", what);
+    }
+    if (env_reference(s, len, name, sizeof(name))) {
+        if (!getenv(name)) {
+            ERR("the %s is ${%s}, and the environment variable %s is not set", what, name, name);
+        }
+        ERR("the %s is ${%s} unexpanded: only php.ini expands it (in PHP, use getenv())", what, name);
+    }
+    return REDISLOCK_OK;
+}
+
 /* Splits "user:password" (still percent-encoded) into the server's fields. */
 static int parse_userinfo(redislock_server *srv, const char *s, size_t len, char *err, size_t errlen)
 {
@@ -77,6 +119,10 @@ static int parse_userinfo(redislock_server *srv, const char *s, size_t len, char
     size_t ulen = colon ? (size_t) (colon - s) : len;
     ssize_t n;
 
+    if (check_credential("user name", s, ulen, true, err, errlen) != REDISLOCK_OK
+        || (colon && check_credential("password", colon + 1, len - ulen - 1, false, err, errlen) != REDISLOCK_OK)) {
+        return REDISLOCK_ERR;
+    }
     if (ulen > 0) {
         if ((n = pct_decode(s, ulen, &srv->user)) < 0) {
             ERR("malformed percent-escape in the user name");
@@ -173,6 +219,9 @@ static int query_param(redislock_server *srv, const char *k, size_t klen, const 
         ssize_t n;
         if (srv->topo->sentinel_password) {
             ERR("the query parameter sentinel_password is given twice");
+        }
+        if (check_credential("query parameter sentinel_password", v, vlen, false, err, errlen) != REDISLOCK_OK) {
+            return REDISLOCK_ERR;
         }
         if ((n = pct_decode(v, vlen, &srv->topo->sentinel_password)) < 0) {
             ERR("malformed percent-escape in the query parameter sentinel_password");

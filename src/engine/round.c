@@ -4,7 +4,6 @@
 #include "php_redislock.h"
 #include "engine/round.h"
 #include "engine/leftovers.h"
-#include "client/reply.h"
 #include "base/resp.h"
 
 #include <string.h>
@@ -108,15 +107,6 @@ bool redislock_round_noscript_reply(const redisReply *r)
 bool redislock_round_noscript(const redislock_cmd *cmd)
 {
     return cmd->status == REDISLOCK_CMD_ERROR && redislock_round_noscript_reply(cmd->reply);
-}
-
-void redislock_round_refused_by(redislock_cmd *cmd, const redisReply *r)
-{
-    char text[REDISLOCK_ERRLEN];
-
-    redislock_reply_error_text(r, text, sizeof(text));
-    cmd->status = REDISLOCK_CMD_ERROR;
-    snprintf(cmd->errstr, sizeof(cmd->errstr), "%s replied: %s", cmd->srv->label, text);
 }
 
 uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,

@@ -59,8 +59,5 @@ uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t m
  * a pipeline is that answer). */
 bool redislock_round_noscript(const redislock_cmd *cmd);
 bool redislock_round_noscript_reply(const redisReply *r);
-/* Makes cmd carry r, an error reply the server gave to an earlier command
- * of its pipeline: what the pipeline failed on. */
-void redislock_round_refused_by(redislock_cmd *cmd, const redisReply *r);
 
 #endif /* REDISLOCK_ROUND_H */

@@ -70,15 +70,16 @@ redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quo
     return t->yes + t->failed >= quorum ? REDISLOCK_VERDICT_UNKNOWN : REDISLOCK_VERDICT_NO;
 }
 
-/* The kind of the failures among n commands: any connection-level failure
- * makes it REDISLOCK_E_CONNECTION (trying again later may succeed). */
+/* The kind of the failures among n commands: any server that could not
+ * serve (not reached, no answer in time, or refusing because of its state:
+ * redislock_cmd_kind()) makes it REDISLOCK_E_CONNECTION, since trying
+ * again later may succeed; else REDISLOCK_E_SERVER. */
 static redislock_errcode failure_kind(const redislock_cmd *cmds, uint32_t n)
 {
     redislock_errcode code = REDISLOCK_E_SERVER;
 
     for (uint32_t i = 0; i < n; i++) {
-        int st = cmds[i].status;
-        if (st == REDISLOCK_CMD_CONNECT || st == REDISLOCK_CMD_LOST || st == REDISLOCK_CMD_TIMEOUT) {
+        if (redislock_cmd_kind(&cmds[i]) == REDISLOCK_E_CONNECTION) {
             code = REDISLOCK_E_CONNECTION;
         }
     }

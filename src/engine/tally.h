@@ -46,8 +46,10 @@ redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quo
 
 /* Records in e why n servers, of which quorum must agree, gave no answer
  * to what: "WHAT failed: ..." with each failed server's reason; the kind is
- * REDISLOCK_E_CONNECTION when a server could not be reached or did not
- * answer in time, REDISLOCK_E_SERVER when the failures were error replies. */
+ * REDISLOCK_E_CONNECTION when a server could not be reached, did not
+ * answer in time, or refused because of its state (redislock_cmd_kind():
+ * LOADING, READONLY, OOM, NOAUTH...), REDISLOCK_E_SERVER when the failures
+ * were all error replies about the request itself. */
 void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quorum, const redislock_cmd *cmds,
                               const char *what, redislock_error *e);
 

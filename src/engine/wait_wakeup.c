@@ -366,7 +366,7 @@ static bool tally_server(redislock_lock *l, redislock_wait *w, redislock_cmd *cm
         t->mayhold |= bit;
         if (our_reply(l, w, cmd, 1)
             && (a->scripted ? redislock_attempt_vote_script : redislock_attempt_vote_set)(cmd) != 1) {
-            redislock_round_refused_by(cmd, first);
+            redislock_cmd_refused(cmd, first); /* what the pipeline failed on */
         }
     }
     if (given_up(cmd, deadline)) {

@@ -21,13 +21,14 @@ class RedisLockException extends RuntimeException
      */
     public const CONFIG = UNKNOWN;
     /**
-     * Unreachable, connection lost or no reply in time: the outcome is unknown (ConnectionException).
+     * Unreachable, connection lost, no reply in time, or refused for the server's state (a password
+     * required, loading, a replica, out of memory...): trying again later may work (ConnectionException).
      * @var int
      * @cvalue REDISLOCK_E_CONNECTION
      */
     public const CONNECTION = UNKNOWN;
     /**
-     * A server answered with an error (out of memory, no permission, a key of another type...).
+     * A server answered with an error about the request (no permission, a key of another type...).
      * @var int
      * @cvalue REDISLOCK_E_SERVER
      */
@@ -98,8 +99,9 @@ interface Lock
 class ConflictException extends \RedisLockException {}
 
 /**
- * A server could not be reached, the connection was lost, or a reply did not come in time: the
- * outcome of the operation is unknown; retrying later may succeed (HTTP 503, not 409).
+ * A server could not be reached, the connection was lost, a reply did not come in time, or the server
+ * refused because of its state (NOAUTH, WRONGPASS, LOADING, READONLY, OOM, BUSY...: see docs/errors.md):
+ * the outcome of the operation is unknown; retrying later may succeed (HTTP 503, not 409).
  */
 class ConnectionException extends \RedisLockException {}
 

@@ -19,6 +19,7 @@
 #include "zookeeper/zk_private.h"
 
 #include <errno.h>
+#include <netdb.h>
 #include <signal.h>
 #include <pthread.h>
 #include <unistd.h>
@@ -331,6 +332,81 @@ static int session_connect(int i, const char *hosts, zend_long session_timeout, 
     return rc;
 }
 
+/* Writes into out the hosts of the connect string hosts (host:port,...[/chroot])
+ * whose name does not resolve, each quoted, with the last resolver's
+ * words into why; returns how many, and in *total how many hosts there
+ * are. The client library resolves them when a session opens and leaves
+ * out those that do not, failing with no more than ENOENT when none does:
+ * this names them. Names were checked when the lock was made (letters,
+ * digits, ".-_:[]"), so they are safe to show. */
+static int hosts_unresolved(const char *hosts, char *out, size_t outlen, const char **why, int *total)
+{
+    const char *end = strchr(hosts, '/'), *p = hosts;
+    size_t off = 0;
+    int bad = 0;
+
+    end = end ? end : hosts + strlen(hosts);
+    out[0] = '\0';
+    *total = 0;
+    while (p < end) {
+        const char *comma = memchr(p, ',', (size_t) (end - p)), *item_end = comma ? comma : end;
+        const char *colon = item_end;
+        char host[256], port[8];
+        struct addrinfo hints = { .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM }, *res = NULL;
+        int rc;
+
+        while (colon > p && colon[-1] != ':') {
+            colon--;
+        }
+        snprintf(port, sizeof(port), "%.*s", (int) (item_end - colon), colon);
+        snprintf(host, sizeof(host), "%.*s", (int) MAX(colon - 1 - p, 0), p);
+        if (host[0] == '[' && strlen(host) > 1 && host[strlen(host) - 1] == ']') {
+            memmove(host, host + 1, strlen(host));
+            host[strlen(host) - 1] = '\0';
+        }
+        (*total)++;
+        rc = getaddrinfo(host, port, &hints, &res);
+        if (rc == 0) {
+            freeaddrinfo(res);
+        } else {
+            *why = gai_strerror(rc);
+            off += (size_t) snprintf(out + off, off < outlen ? outlen - off : 0, "%s\"%s\"", bad ? ", " : "", host);
+            off = MIN(off, outlen);
+            bad++;
+        }
+        p = comma ? comma + 1 : end;
+    }
+    return bad;
+}
+
+/* Records in err why no session to hosts could be opened or connected
+ * (rc: the client's code). */
+static void session_failure(const char *hosts, int rc, zend_long connect_timeout, redislock_error *err)
+{
+    char names[256];
+    const char *why = "";
+    int saved = errno, total, bad = rc == ZSESSIONEXPIRED ? 0 : hosts_unresolved(hosts, names, sizeof(names), &why,
+                                                                                 &total);
+
+    if (bad > 0 && bad == total) {
+        redislock_error_set(err, REDISLOCK_E_CONNECTION, "cannot resolve ZooKeeper host%s %s: %s", bad > 1 ? "s" : "",
+                            names, why);
+    } else if (rc == ZSYSTEMERROR) {
+        redislock_error_set(err, REDISLOCK_E_CONNECTION, "cannot open a ZooKeeper session to %s: %s", hosts,
+                            strerror(saved));
+    } else if (rc == ZSESSIONEXPIRED) {
+        redislock_error_set(err, REDISLOCK_E_CONNECTION, "ZooKeeper session to %s expired", hosts);
+    } else {
+        /* The client tried the hosts that resolve. */
+        redislock_error_set(err, REDISLOCK_E_CONNECTION, "ZooKeeper at %s not reachable within " ZEND_LONG_FMT
+                            " ms%s%s%s%s", hosts, connect_timeout, bad ? " (cannot resolve " : "", bad ? names : "",
+                            bad ? ": " : "", bad ? why : "");
+        if (bad) {
+            strncat(err->msg, ")", sizeof(err->msg) - strlen(err->msg) - 1);
+        }
+    }
+}
+
 redislock_zk_session *redislock_zk_session_get(const char *hosts, zend_long session_timeout,
                                                zend_long connect_timeout, redislock_error *err)
 {
@@ -357,13 +433,7 @@ redislock_zk_session *redislock_zk_session_get(const char *hosts, zend_long sess
     if (rc == ZOK) {
         return sessions[i];
     }
-    if (rc == ZSYSTEMERROR) {
-        redislock_error_set(err, REDISLOCK_E_CONNECTION, "cannot open a ZooKeeper session to %s: %s", hosts,
-                            strerror(errno));
-    } else {
-        redislock_error_set(err, REDISLOCK_E_CONNECTION, rc == ZSESSIONEXPIRED ? "ZooKeeper session to %s expired"
-                            : "ZooKeeper at %s not reachable within " ZEND_LONG_FMT " ms", hosts, connect_timeout);
-    }
+    session_failure(hosts, rc, connect_timeout, err);
     return NULL;
 }
 

@@ -1,5 +1,5 @@
 --TEST--
-Exceptions say what kind of failure it was: ConflictException (held elsewhere, code CONFLICT), ConnectionException (unreachable or no reply: code CONNECTION), a server's error reply (RedisLockException, code SERVER), ReleaseException carrying run()'s result (code RELEASE); RedisLock implements RedisLock\Lock
+Exceptions say what kind of failure it was: ConflictException (held elsewhere, code CONFLICT), ConnectionException (unreachable, no reply, or refused because of the server's state: code CONNECTION), a server's error reply about the request (RedisLockException, code SERVER), ReleaseException carrying run()'s result (code RELEASE); RedisLock implements RedisLock\Lock
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -54,7 +54,16 @@ try {
 }
 $proxy->pass();
 
-echo "an error reply\n";
+echo "an error reply about the request\n";
+$proxy->fault('cmd=SET error NOPERM this user has no permissions to run the \'set\' command');
+try {
+    $l->acquire();
+} catch (RedisLockException $e) {
+    echo kind($e), ': ', str_replace((string) $proxy->port, 'PORT', $e->getMessage()), "\n";
+}
+$proxy->pass();
+
+echo "a refusal of the server's state\n";
 $proxy->fault('cmd=SET error OOM command not allowed');
 try {
     $l->acquire();
@@ -112,8 +121,10 @@ nobody listening
 RedisLock\ConnectionException (CONNECTION)
 no reply in time
 RedisLock\ConnectionException (CONNECTION)
-an error reply
-RedisLockException (SERVER): acquire failed: 127.0.0.1:PORT replied: OOM command not allowed
+an error reply about the request
+RedisLockException (SERVER): acquire failed: 127.0.0.1:PORT replied: NOPERM this user has no permissions to run the 'set' command
+a refusal of the server's state
+RedisLock\ConnectionException (CONNECTION): acquire failed: 127.0.0.1:PORT replied: OOM command not allowed
 run(): the work is done, the release fails
 RedisLock\ReleaseException (RELEASE): the work is done, but releasing the lock failed: release failed: 127.0.0.1:PORT replied: ERR injected
 array(1) {

@@ -76,7 +76,7 @@ var_dump(rl_admin()->cmd('GET', $p . 'c') === $other);
 
 echo "-- an error reply\n";
 $l = new RedisLock('e', $opts);
-$proxy->fault('error OOM command not allowed when used memory > \'maxmemory\'.');
+$proxy->fault('error NOPERM this user has no permissions to run the \'set\' command');
 outcome('acquire', fn() => $l->acquire());
 var_dump(rl_admin()->cmd('EXISTS', $p . 'e'));
 
@@ -116,7 +116,7 @@ release of a lock taken over: ConnectionException
 release again: returned false
 bool(true)
 -- an error reply
-acquire: RedisLockException OOM command not allowed when used memory > 'maxmemory'.
+acquire: RedisLockException NOPERM this user has no permissions to run the 'set' command
 int(0)
 bool(true)
 bool(true)

@@ -1,5 +1,5 @@
 --TEST--
-Quorum: error replies count as failures; one server refusing writes is tolerated, two make acquire() throw with each server's reply
+Quorum: error replies count as failures; one server refusing writes (OOM) is tolerated, two make acquire() throw RedisLock\ConnectionException (a refusal of the server's state counts as a failure to answer) with each server's reply
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -64,7 +64,7 @@ array(3) {
   }
 }
 two refuse
-RedisLockException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); 127.0.0.1:PORT replied: OOM command not allowed when used memory > 'maxmemory'.; 127.0.0.1:PORT replied: OOM command not allowed when used memory > 'maxmemory'.
+RedisLock\ConnectionException: acquire failed: no quorum (2 of 3 servers needed, 2 failed); 127.0.0.1:PORT replied: OOM command not allowed when used memory > 'maxmemory'.; 127.0.0.1:PORT replied: OOM command not allowed when used memory > 'maxmemory'.
 NULL
 array(3) {
   [0]=>
