@@ -98,18 +98,22 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
-array(6) {
+array(8) {
   [0]=>
   string(7) "acquire"
   [1]=>
   string(7) "release"
   [2]=>
-  string(10) "isAcquired"
+  string(6) "extend"
   [3]=>
-  string(5) "token"
+  string(10) "isAcquired"
   [4]=>
-  string(5) "fence"
+  string(9) "remaining"
   [5]=>
+  string(5) "token"
+  [6]=>
+  string(5) "fence"
+  [7]=>
   string(3) "run"
 }
 int(5)
