@@ -68,7 +68,7 @@ static PHP_MINIT_FUNCTION(redislock)
 {
     REGISTER_INI_ENTRIES();
     redislock_scripts_init();
-    redislock_process_pid_init();
+    redislock_process_init();
 
     redislock_exceptions_register();
     redislock_class_lock_register();
@@ -88,6 +88,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     redislock_tls_shutdown();
     redislock_servers_forget_parsed();
     redislock_acquire_forget();
+    redislock_process_shutdown();
     return SUCCESS;
 }
 

@@ -10,9 +10,14 @@
 #include "php.h"
 #include <sys/types.h>
 
-/* The pid of this process, cached (kept right across fork() by an atfork
- * handler that redislock_process_pid_init(), called from MINIT, installs). */
-void redislock_process_pid_init(void);
+/* Sets the state up (MINIT) and drops it (MSHUTDOWN). With MADV_WIPEONFORK
+ * (Linux 4.14 and later) the state lives in a page that a child made by
+ * fork() gets zeroed, and the child renews it when it first asks; elsewhere
+ * every call compares getpid(). No code runs at fork time. */
+void redislock_process_init(void);
+void redislock_process_shutdown(void);
+
+/* The pid of this process, cached, and right in a child made by fork(). */
 pid_t redislock_process_pid(void);
 
 /* n random bytes from the system's CSPRNG (php_random_bytes(), never
