@@ -207,6 +207,44 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
     smart_str_free(&buf);
 }
 
+/* Appends arguments from..argc-1 of c to out as RESP bulk strings. */
+static void term_bulks(smart_str *out, const redislock_call *c, int from)
+{
+    for (int i = from; i < c->argc; i++) {
+        smart_str_appendc(out, '$');
+        smart_str_append_unsigned(out, c->lens[i]);
+        smart_str_appendl(out, "\r\n", 2);
+        smart_str_appendl(out, c->argv[i], c->lens[i]);
+        smart_str_appendl(out, "\r\n", 2);
+    }
+}
+
+/* The release a leftover gets (EVAL, so that it needs no script loaded),
+ * armed for SIGTERM: the script's text is not copied, only what is around. */
+void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n)
+{
+    release_cmd r;
+    char head[64];
+    smart_str tail = { 0 };
+    redislock_term_release tr;
+
+    if (!l->settings.auto_release || !redislock_lock_owned(l)) {
+        redislock_lock_term_disarm(l);
+        return;
+    }
+    release_cmd_init(&r, l, true);
+    tr.head = head;
+    tr.head_len = (size_t) snprintf(head, sizeof(head), "*%d\r\n$4\r\nEVAL\r\n$%zu\r\n", r.c.argc, r.script->len);
+    tr.body = r.script->body;
+    tr.body_len = r.script->len;
+    smart_str_appendl(&tail, "\r\n", 2);
+    term_bulks(&tail, &r.c, 2);
+    tr.tail = ZSTR_VAL(tail.s);
+    tr.tail_len = ZSTR_LEN(tail.s);
+    redislock_term_arm(&l->term, &tr, cmds, n);
+    smart_str_free(&tail);
+}
+
 /* Removes our token from the servers in mask, where it may sit after a
  * failed attempt or a lost hold, within the operation's deadline (monotonic
  * us). A server that does not answer keeps it as a leftover, removed later. */
@@ -225,6 +263,7 @@ void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
     }
     redislock_cmd_dtor(cmds, n);
     redislock_lock_keep_leftovers(l, unanswered, NULL);
+    redislock_lock_term_disarm(l);
     l->has_token = false;
     l->held = false;
 }
@@ -267,6 +306,7 @@ int redislock_lock_release_once(redislock_lock *l, bool *result)
     }
     /* Decided; a server that did not answer may still have our token. */
     redislock_lock_keep_leftovers(l, l->placed & ~t.definite, NULL);
+    redislock_lock_term_disarm(l);
     l->has_token = false;
     l->held = false;
     *result = verdict == REDISLOCK_VERDICT_YES;
@@ -305,6 +345,8 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
         return REDISLOCK_ERR;
     }
     if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
+        /* The connections may have changed since the grant (reconnected). */
+        redislock_lock_term_arm(l, cmds, n);
         l->valid_until = valid_until;
         REDISLOCK_G(stats).extended++;
         *result = true;
@@ -313,6 +355,7 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
     /* Lost: what may be left of our token (on servers that did not say it
      * was gone) goes too. */
     REDISLOCK_G(stats).extend_failed++;
+    redislock_lock_term_disarm(l);
     l->held = false;
     if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
         redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold),
@@ -370,6 +413,7 @@ int redislock_lock_check_once(redislock_lock *l, bool *result)
     }
     *result = verdict == REDISLOCK_VERDICT_YES;
     if (!*result) {
+        redislock_lock_term_disarm(l);
         l->held = false;
         return REDISLOCK_OK;
     }
@@ -417,6 +461,7 @@ void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zen
 /* Frees the lock's keys. */
 void redislock_lock_dtor(redislock_lock *l)
 {
+    redislock_lock_term_disarm(l);
     redislock_keys_free(&l->keys);
 }
 
