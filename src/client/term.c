@@ -26,6 +26,7 @@
 
 struct redislock_term_hold {
     pid_t pid;                                /* the process that armed it */
+    uint32_t slot;                            /* where it is published */
     uint32_t n;
     struct {
         int fd;
@@ -107,36 +108,37 @@ static void term_handler(int signo)
     errno = saved;
 }
 
-/* Sets the handler when SIGTERM would kill the process: its disposition, as
- * PHP keeps it (zend_sigaction(): PHP code's pcntl_signal(), the SAPI's own
- * handler), is the default. Never replaces a handler, nor SIG_IGN. */
-static void term_install(void)
+/* Whether the handler is in place, setting it when SIGTERM would kill the
+ * process: its disposition, as PHP keeps it (zend_sigaction(): PHP code's
+ * pcntl_signal(), the SAPI's own handler), is the default. Never replaces a
+ * handler, nor SIG_IGN. With PHP's signal handling (ZEND_SIGNALS) reading
+ * the disposition makes no system call, and PHP resets it each request. */
+bool redislock_term_ready(void)
 {
     struct sigaction old, act;
 
     memset(&old, 0, sizeof(old));
     zend_sigaction(SIGTERM, NULL, &old);
+    if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == term_handler) {
+        return true;
+    }
     if ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL) {
-        return;
+        return false;
     }
     memset(&act, 0, sizeof(act));
     act.sa_handler = term_handler;
     sigemptyset(&act.sa_mask);
     zend_sigaction(SIGTERM, &act, NULL);
+    return true;
 }
 
 /* Takes the hold out of its slot: false when the handler claimed it (the
  * process is dying: it stays as it is). */
 static bool term_unpublish(redislock_term_hold *h)
 {
-    for (int i = 0; i < TERM_SLOTS; i++) {
-        uintptr_t p = (uintptr_t) h;
-        if ((__atomic_load_n(&slots[i], __ATOMIC_ACQUIRE) & ~(uintptr_t) TERM_CLAIMED) != p) {
-            continue;
-        }
-        return __atomic_compare_exchange_n(&slots[i], &p, 0, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-    }
-    return true;
+    uintptr_t p = (uintptr_t) h;
+
+    return __atomic_compare_exchange_n(&slots[h->slot], &p, 0, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 /* Publishes h in a free slot: false when none is left. */
@@ -144,6 +146,7 @@ static bool term_publish(redislock_term_hold *h)
 {
     for (int i = 0; i < TERM_SLOTS; i++) {
         uintptr_t none = 0;
+        h->slot = (uint32_t) i;
         if (__atomic_compare_exchange_n(&slots[i], &none, (uintptr_t) h, false, __ATOMIC_ACQ_REL,
                                         __ATOMIC_RELAXED)) {
             return true;
@@ -203,11 +206,15 @@ void redislock_term_arm(redislock_term_hold **h, const redislock_term_release *r
         pefree(armed, 1);
         return;
     }
-    term_install();
     *h = armed;
 }
 
 #else /* PHP_WIN32: no signals to act on */
+
+bool redislock_term_ready(void)
+{
+    return false;
+}
 
 uint32_t redislock_term_serial(void)
 {

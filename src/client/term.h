@@ -37,11 +37,16 @@ typedef struct redislock_term_release {
     size_t tail_len;
 } redislock_term_release;
 
+/* Whether a release armed now would be written on SIGTERM: the handler is
+ * set, or SIGTERM would kill the process and the handler is set now. false
+ * when a handler of PHP code or of the SAPI has the signal (or it is
+ * ignored): then there is nothing to arm. */
+bool redislock_term_ready(void);
+
 /* Arms the release r (replacing what *h had armed, if anything) for the
- * connections of the n commands that answered (cmds[i].status OK), and
- * sets the handler if SIGTERM would kill the process and it is not set
- * yet. *h is NULL afterwards when nothing could be armed (no plain
- * connection among them, all slots taken). */
+ * connections of the n commands that answered (cmds[i].status OK). *h is
+ * NULL afterwards when nothing could be armed (no plain connection among
+ * them, all slots taken). */
 void redislock_term_arm(redislock_term_hold **h, const redislock_term_release *r, const redislock_cmd *cmds,
                         size_t n);
 

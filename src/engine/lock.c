@@ -228,7 +228,7 @@ void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint3
     smart_str tail = { 0 };
     redislock_term_release tr;
 
-    if (!l->settings.auto_release || !redislock_lock_owned(l)) {
+    if (!l->settings.auto_release || !redislock_lock_owned(l) || !redislock_term_ready()) {
         redislock_lock_term_disarm(l);
         return;
     }
