@@ -11,6 +11,7 @@
 #include "php.h"
 #include "zend_signal.h"
 #include "client/term.h"
+#include "base/process.h"
 
 #ifndef PHP_WIN32
 # include <errno.h>
@@ -27,13 +28,16 @@
 struct redislock_term_hold {
     pid_t pid;                                /* the process that armed it */
     uint32_t slot;                            /* where it is published */
+    bool published;
     uint32_t n;
     struct {
         int fd;
         uint32_t serial;
     } to[REDISLOCK_MAX_SERVERS];              /* the connections that granted */
     struct iovec iov[3];                      /* head, body, tail */
-    char own[];                               /* head and tail */
+    size_t last, last_len;                    /* where the last argument's bytes are in own */
+    size_t size;                              /* room in own */
+    char own[];                               /* the parts around the body */
 };
 
 static uintptr_t slots[TERM_SLOTS];
@@ -155,20 +159,91 @@ static bool term_publish(redislock_term_hold *h)
     return false;
 }
 
+/* Takes h out of its slot: false when the handler claimed it (the process
+ * is dying: it stays as it is, never to be written to again). */
+static bool term_withdraw(redislock_term_hold *h)
+{
+    if (h->published && !term_unpublish(h)) {
+        return false;
+    }
+    h->published = false;
+    return true;
+}
+
 void redislock_term_disarm(redislock_term_hold **h)
 {
-    if (*h && term_unpublish(*h)) {
+    if (*h && !term_withdraw(*h)) {
+        *h = NULL;
+    }
+}
+
+void redislock_term_free(redislock_term_hold **h)
+{
+    if (*h && term_withdraw(*h)) {
         pefree(*h, 1);
     }
     *h = NULL;
 }
 
-/* A hold for release r to the connections of cmds that answered, or NULL
- * when none of them may be written to from the handler. */
-static redislock_term_hold *term_new(const redislock_term_release *r, const redislock_cmd *cmds, size_t n)
+/* Writes n in decimal at out; returns the end. */
+static char *term_decimal(char *out, size_t n)
 {
-    redislock_term_hold *h = pemalloc(sizeof(*h) + r->head_len + r->tail_len, 1);
+    char digits[24];
+    int k = 0;
 
+    do {
+        digits[k++] = (char) ('0' + n % 10);
+        n /= 10;
+    } while (n);
+    while (k) {
+        *out++ = digits[--k];
+    }
+    return out;
+}
+
+/* Writes a RESP bulk string header ("$len\r\n") at out; returns the end. */
+static char *term_bulk(char *out, size_t len)
+{
+    *out++ = '$';
+    out = term_decimal(out, len);
+    *out++ = '\r';
+    *out++ = '\n';
+    return out;
+}
+
+/* Encodes r (its body apart) into h->own and points h->iov at the parts:
+ * "*N EVAL $len", the body, then the arguments. */
+static void term_encode(redislock_term_hold *h, const redislock_term_release *r)
+{
+    char *out = h->own;
+
+    *out++ = '*';
+    out = term_decimal(out, (size_t) r->argc + 2);
+    memcpy(out, "\r\n$4\r\nEVAL\r\n", 12);
+    out = term_bulk(out + 12, r->body_len);
+    h->iov[0].iov_base = h->own;
+    h->iov[0].iov_len = (size_t) (out - h->own);
+    h->iov[1].iov_base = (void *) r->body;
+    h->iov[1].iov_len = r->body_len;
+    h->iov[2].iov_base = out;
+    *out++ = '\r';
+    *out++ = '\n';
+    for (int i = 0; i < r->argc; i++) {
+        out = term_bulk(out, r->lens[i]);
+        h->last = (size_t) (out - h->own);
+        h->last_len = r->lens[i];
+        memcpy(out, r->argv[i], r->lens[i]);
+        out += r->lens[i];
+        *out++ = '\r';
+        *out++ = '\n';
+    }
+    h->iov[2].iov_len = (size_t) (out - (char *) h->iov[2].iov_base);
+}
+
+/* Publishes h for the connections of cmds that answered, unless none of
+ * them may be written to from the handler. */
+static void term_publish_to(redislock_term_hold *h, const redislock_cmd *cmds, size_t n)
+{
     h->n = 0;
     for (size_t i = 0; i < n; i++) {
         if (cmds[i].status == REDISLOCK_CMD_OK && cmds[i].term_fd >= 0 && cmds[i].term_fd < TERM_FDS) {
@@ -176,37 +251,40 @@ static redislock_term_hold *term_new(const redislock_term_release *r, const redi
             h->to[h->n++].serial = cmds[i].term_serial;
         }
     }
-    if (h->n == 0) {
-        pefree(h, 1);
-        return NULL;
-    }
-    h->pid = getpid();
-    memcpy(h->own, r->head, r->head_len);
-    memcpy(h->own + r->head_len, r->tail, r->tail_len);
-    h->iov[0].iov_base = h->own;
-    h->iov[0].iov_len = r->head_len;
-    h->iov[1].iov_base = (void *) r->body;
-    h->iov[1].iov_len = r->body_len;
-    h->iov[2].iov_base = h->own + r->head_len;
-    h->iov[2].iov_len = r->tail_len;
-    return h;
+    h->pid = redislock_process_pid();
+    h->published = h->n > 0 && term_publish(h);
 }
 
 void redislock_term_arm(redislock_term_hold **h, const redislock_term_release *r, const redislock_cmd *cmds,
                         size_t n)
 {
-    redislock_term_hold *armed;
+    size_t size = 64;
 
+    for (int i = 0; i < r->argc; i++) {
+        size += r->lens[i] + 32;
+    }
     redislock_term_disarm(h);
-    armed = term_new(r, cmds, n);
-    if (!armed) {
-        return;
+    if (*h && (*h)->size < size) {
+        redislock_term_free(h);
     }
-    if (!term_publish(armed)) {
-        pefree(armed, 1);
-        return;
+    if (!*h) {
+        *h = pemalloc(sizeof(**h) + size, 1);
+        (*h)->size = size;
+        (*h)->published = false;
     }
-    *h = armed;
+    term_encode(*h, r);
+    term_publish_to(*h, cmds, n);
+}
+
+bool redislock_term_rearm(redislock_term_hold **h, const char *last, size_t len, const redislock_cmd *cmds, size_t n)
+{
+    redislock_term_disarm(h);
+    if (!*h || (*h)->last_len != len) {
+        return false;
+    }
+    memcpy((*h)->own + (*h)->last, last, len);
+    term_publish_to(*h, cmds, n);
+    return true;
 }
 
 #else /* PHP_WIN32: no signals to act on */
@@ -231,6 +309,21 @@ void redislock_term_writable(int fd, uint32_t serial, bool writable)
 void redislock_term_disarm(redislock_term_hold **h)
 {
     *h = NULL;
+}
+
+void redislock_term_free(redislock_term_hold **h)
+{
+    *h = NULL;
+}
+
+bool redislock_term_rearm(redislock_term_hold **h, const char *last, size_t len, const redislock_cmd *cmds, size_t n)
+{
+    (void) last;
+    (void) len;
+    (void) cmds;
+    (void) n;
+    *h = NULL;
+    return true;
 }
 
 void redislock_term_arm(redislock_term_hold **h, const redislock_term_release *r, const redislock_cmd *cmds,

@@ -26,15 +26,15 @@
 /* An armed release (opaque). */
 typedef struct redislock_term_hold redislock_term_hold;
 
-/* The release to write: head, then body (not copied: it lives as long as
- * the process, a script's text), then tail. */
+/* The release to write: EVAL of body (not copied: it lives as long as the
+ * process, a script's text) with the argc arguments argv (lens) after it
+ * (the number of keys, the keys, the script's arguments). */
 typedef struct redislock_term_release {
-    const char *head;
-    size_t head_len;
     const char *body;
     size_t body_len;
-    const char *tail;
-    size_t tail_len;
+    int argc;
+    const char *const *argv;
+    const size_t *lens;
 } redislock_term_release;
 
 /* Whether a release armed now would be written on SIGTERM: the handler is
@@ -43,16 +43,24 @@ typedef struct redislock_term_release {
  * ignored): then there is nothing to arm. */
 bool redislock_term_ready(void);
 
-/* Arms the release r (replacing what *h had armed, if anything) for the
- * connections of the n commands that answered (cmds[i].status OK). *h is
- * NULL afterwards when nothing could be armed (no plain connection among
- * them, all slots taken). */
+/* Arms the release r (replacing what *h had armed, if anything; *h NULL
+ * the first time) for the connections of the n commands that answered
+ * (cmds[i].status OK). Nothing is armed when none of them is a plain
+ * connection, or all slots are taken. */
 void redislock_term_arm(redislock_term_hold **h, const redislock_term_release *r, const redislock_cmd *cmds,
                         size_t n);
 
-/* Disarms *h (the hold ended, or it is no longer due a release on
- * SIGTERM) and sets *h to NULL. */
+/* Arms again the release *h armed last, its last argument replaced by last
+ * (the same length: a new token), for the connections of cmds, without
+ * encoding it again. false when *h has none of that length: then arm it. */
+bool redislock_term_rearm(redislock_term_hold **h, const char *last, size_t len, const redislock_cmd *cmds, size_t n);
+
+/* Disarms *h: the hold ended, or is no longer due a release on SIGTERM.
+ * What it was stays for redislock_term_rearm(). */
 void redislock_term_disarm(redislock_term_hold **h);
+
+/* Disarms and frees *h, and sets it to NULL. */
+void redislock_term_free(redislock_term_hold **h);
 
 /* The connection whose descriptor is fd and serial number serial may take
  * a write from the handler now (its last command went out whole), or not

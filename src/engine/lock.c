@@ -207,42 +207,30 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
     smart_str_free(&buf);
 }
 
-/* Appends arguments from..argc-1 of c to out as RESP bulk strings. */
-static void term_bulks(smart_str *out, const redislock_call *c, int from)
-{
-    for (int i = from; i < c->argc; i++) {
-        smart_str_appendc(out, '$');
-        smart_str_append_unsigned(out, c->lens[i]);
-        smart_str_appendl(out, "\r\n", 2);
-        smart_str_appendl(out, c->argv[i], c->lens[i]);
-        smart_str_appendl(out, "\r\n", 2);
-    }
-}
-
 /* The release a leftover gets (EVAL, so that it needs no script loaded),
- * armed for SIGTERM: the script's text is not copied, only what is around. */
+ * armed for SIGTERM. */
 void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n)
 {
     release_cmd r;
-    char head[64];
-    smart_str tail = { 0 };
-    redislock_term_release tr;
+    uint32_t written = l->keys.written;
 
     if (!l->settings.auto_release || !redislock_lock_owned(l) || !redislock_term_ready()) {
         redislock_lock_term_disarm(l);
         return;
     }
+    /* Plain mode: the same release but for the token (the last argument),
+     * once armed for this lock. */
+    if (!l->settings.fair && redislock_term_rearm(&l->term, l->token, REDISLOCK_TOKEN_LEN, cmds, n)) {
+        return;
+    }
     release_cmd_init(&r, l, true);
-    tr.head = head;
-    tr.head_len = (size_t) snprintf(head, sizeof(head), "*%d\r\n$4\r\nEVAL\r\n$%zu\r\n", r.c.argc, r.script->len);
-    tr.body = r.script->body;
-    tr.body_len = r.script->len;
-    smart_str_appendl(&tail, "\r\n", 2);
-    term_bulks(&tail, &r.c, 2);
-    tr.tail = ZSTR_VAL(tail.s);
-    tr.tail_len = ZSTR_LEN(tail.s);
-    redislock_term_arm(&l->term, &tr, cmds, n);
-    smart_str_free(&tail);
+    /* The names written out here leave the release's own first time as it
+     * was (engine/keys.h: written out once, then built). */
+    l->keys.written = written;
+    redislock_term_arm(&l->term,
+                       &(redislock_term_release) { r.script->body, r.script->len, r.c.argc - 2, r.c.argv + 2,
+                                                   r.c.lens + 2 },
+                       cmds, n);
 }
 
 /* Removes our token from the servers in mask, where it may sit after a
@@ -461,7 +449,7 @@ void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zen
 /* Frees the lock's keys. */
 void redislock_lock_dtor(redislock_lock *l)
 {
-    redislock_lock_term_disarm(l);
+    redislock_term_free(&l->term);
     redislock_keys_free(&l->keys);
 }
 
