@@ -4,6 +4,7 @@
  */
 #include "php_redislock.h"
 #include "client/conn.h"
+#include "client/term.h"
 #include "client/tls.h"
 #include "base/process.h"
 #include "base/resp.h"
@@ -14,6 +15,7 @@
 /* Closes a connection (see redislock_conn_drop()). */
 static void conn_free(redislock_conn *c)
 {
+    redislock_term_writable(c->t.fd, c->serial, false);
     c->t.ops->close(&c->t);
     redisReaderFree(c->reader);
     if (c->hello) {
@@ -130,6 +132,7 @@ redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent
     c->id_len = srv->id_len;
     c->label = pestrdup(srv->label, 1);
     c->pid = redislock_process_pid();
+    c->serial = redislock_term_serial();
     c->flags = (persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
     hello_prepare(c, srv);
     conn_add(c);

@@ -20,6 +20,7 @@ struct redislock_conn {
     size_t id_len;
     char *label;                /* printable address */
     pid_t pid;                  /* process that opened it */
+    uint32_t serial;            /* its number in the process, for the releases on SIGTERM (client/term.h) */
     uint32_t flags;
     unsigned long long commands; /* replies read over it */
     char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME still to send, or NULL */

@@ -7,6 +7,7 @@
 #include "php_redislock.h"
 #include "client/io.h"
 #include "client/conn.h"
+#include "client/term.h"
 #include "base/clock.h"
 
 #include <errno.h>
@@ -56,8 +57,13 @@ static const char *io_error(const redislock_transport *t)
 /* Writes as much of the command as the socket takes. */
 static void cmd_send(redislock_cmd *cmd)
 {
+    redislock_conn *c = cmd->conn;
+
+    /* Until the command is out whole, no release may go out on SIGTERM
+     * (client/term.h): it would land inside the command. */
+    redislock_term_writable(c->t.fd, c->serial, false);
     while (cmd->sent < cmd->outlen) {
-        ssize_t n = cmd->conn->t.ops->write(&cmd->conn->t, cmd->out + cmd->sent, cmd->outlen - cmd->sent);
+        ssize_t n = c->t.ops->write(&c->t, cmd->out + cmd->sent, cmd->outlen - cmd->sent);
         if (n > 0) {
             cmd->sent += (size_t) n;
         } else if (n < 0 && errno == EINTR) {
@@ -67,12 +73,12 @@ static void cmd_send(redislock_cmd *cmd)
         } else {
             /* Nothing of a command the server never saw whole can have run. */
             char what[REDISLOCK_ERRLEN];
-            snprintf(what, sizeof(what), "lost while sending: %s",
-                     io_error(&cmd->conn->t));
+            snprintf(what, sizeof(what), "lost while sending: %s", io_error(&c->t));
             cmd_broken(cmd, cmd->sent == 0 ? REDISLOCK_CMD_NOTSENT : REDISLOCK_CMD_LOST, what);
             return;
         }
     }
+    redislock_term_writable(c->t.fd, c->serial, c->t.ops->plain);
     cmd->phase = REDISLOCK_PHASE_RECV;
 }
 
@@ -277,6 +283,8 @@ static void cmd_complete(redislock_cmd *cmd, size_t max)
         redislock_cmd_refused(cmd, cmd->reply);
     } else {
         cmd->status = REDISLOCK_CMD_OK;
+        cmd->term_fd = cmd->conn->t.ops->plain ? cmd->conn->t.fd : -1;
+        cmd->term_serial = cmd->conn->serial;
     }
     if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reply_renew(&cmd->conn->reader)) {
         /* The reader's buffer may be as large as the reply: not kept

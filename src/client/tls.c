@@ -413,5 +413,5 @@ static const char *tls_error(const redislock_transport *t)
 
 const redislock_transport_ops redislock_tls_transport = {
     "TLS", NULL, "a server that does not speak TLS on this port waits like this", tls_connect, tls_connected,
-    tls_read, tls_write, tls_pending, tls_close, tls_error,
+    tls_read, tls_write, tls_pending, tls_close, tls_error, false, /* never written to from a signal handler */
 };

@@ -145,10 +145,10 @@ static const char *socket_error(const redislock_transport *t)
 
 const redislock_transport_ops redislock_transport_tcp = {
     "TCP", PLAIN_HANGUP, NULL, redislock_transport_tcp_connect, redislock_transport_socket_connected, socket_read,
-    socket_write, socket_pending, socket_close, socket_error,
+    socket_write, socket_pending, socket_close, socket_error, true,
 };
 
 const redislock_transport_ops redislock_transport_unix = {
     "unix socket", PLAIN_HANGUP, NULL, unix_connect, redislock_transport_socket_connected, socket_read, socket_write,
-    socket_pending, socket_close, socket_error,
+    socket_pending, socket_close, socket_error, true,
 };

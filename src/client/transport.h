@@ -56,6 +56,9 @@ typedef struct redislock_transport_ops {
     /* The transport's own words for why the last read() or write() failed
      * (a TLS alert), or NULL when errno says it all. */
     const char *(*error)(const redislock_transport *t);
+    /* write() is a plain send() on fd with nothing of the transport's own,
+     * so that a signal handler may write to fd (client/term.h). */
+    bool plain;
 } redislock_transport_ops;
 
 struct redislock_transport {

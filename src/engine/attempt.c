@@ -107,11 +107,13 @@ static int attempt_failed(redislock_lock *l, redislock_cmd *cmds, const redisloc
 }
 
 /* Records that the lock is ours until valid_until. */
-void redislock_attempt_granted(redislock_lock *l, uint64_t valid_until, zend_long fence)
+void redislock_attempt_granted(redislock_lock *l, uint64_t valid_until, zend_long fence, const redislock_cmd *cmds,
+                               uint32_t n)
 {
     l->held = true;
     l->valid_until = valid_until;
     l->fence = fence;
+    redislock_lock_term_arm(l, cmds, n);
 }
 
 /* Ends an attempt: granted when the servers said so (granted) and validity
@@ -120,7 +122,7 @@ int redislock_attempt_end(redislock_lock *l, redislock_cmd *cmds, const redisloc
                           uint64_t valid_until, zend_long fence, bool *result)
 {
     if (granted && redislock_now_us() < valid_until) {
-        redislock_attempt_granted(l, valid_until, fence);
+        redislock_attempt_granted(l, valid_until, fence, cmds, l->settings.servers->count);
         redislock_cmd_dtor(cmds, l->settings.servers->count);
         *result = true;
         return REDISLOCK_OK;

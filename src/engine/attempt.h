@@ -63,8 +63,11 @@ void redislock_attempt_tally(redislock_tally *t, redislock_cmd *cmd, const redis
  * server; true when a quorum recorded it. */
 bool redislock_attempt_fence_recorded(redislock_lock *l, zend_long fence);
 
-/* Records that the lock is ours until valid_until, with its fence. */
-void redislock_attempt_granted(redislock_lock *l, uint64_t valid_until, zend_long fence);
+/* Records that the lock is ours until valid_until, with its fence, granted
+ * over the connections of the n commands cmds (those that answered), where
+ * its release goes on SIGTERM (redislock_lock_term_arm()). */
+void redislock_attempt_granted(redislock_lock *l, uint64_t valid_until, zend_long fence, const redislock_cmd *cmds,
+                               uint32_t n);
 /* Ends an attempt: granted when the servers said so (granted) and validity
  * is left, else failed (our token removed wherever it may sit);
  * REDISLOCK_ERR when the servers gave no answer. Frees the replies. */

@@ -23,6 +23,7 @@ void redislock_hold_abandon(redislock_lock *l, bool counted)
     }
     group = counted ? redislock_leftovers_group_new(redislock_lock_quorum(l)) : NULL;
     redislock_lock_keep_leftovers(l, redislock_lock_all_servers(l), group);
+    redislock_lock_term_disarm(l);
     l->has_token = false;
     l->held = false;
 }

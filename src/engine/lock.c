@@ -207,6 +207,32 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
     smart_str_free(&buf);
 }
 
+/* The release a leftover gets (EVAL, so that it needs no script loaded),
+ * armed for SIGTERM. */
+void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n)
+{
+    release_cmd r;
+    uint32_t written = l->keys.written;
+
+    if (!l->settings.auto_release || !redislock_lock_owned(l) || !redislock_term_ready()) {
+        redislock_lock_term_disarm(l);
+        return;
+    }
+    /* Plain mode: the same release but for the token (the last argument),
+     * once armed for this lock. */
+    if (!l->settings.fair && redislock_term_rearm(&l->term, l->token, REDISLOCK_TOKEN_LEN, cmds, n)) {
+        return;
+    }
+    release_cmd_init(&r, l, true);
+    /* The names written out here leave the release's own first time as it
+     * was (engine/keys.h: written out once, then built). */
+    l->keys.written = written;
+    redislock_term_arm(&l->term,
+                       &(redislock_term_release) { r.script->body, r.script->len, r.c.argc - 2, r.c.argv + 2,
+                                                   r.c.lens + 2 },
+                       cmds, n);
+}
+
 /* Removes our token from the servers in mask, where it may sit after a
  * failed attempt or a lost hold, within the operation's deadline (monotonic
  * us). A server that does not answer keeps it as a leftover, removed later. */
@@ -225,6 +251,7 @@ void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
     }
     redislock_cmd_dtor(cmds, n);
     redislock_lock_keep_leftovers(l, unanswered, NULL);
+    redislock_lock_term_disarm(l);
     l->has_token = false;
     l->held = false;
 }
@@ -267,6 +294,7 @@ int redislock_lock_release_once(redislock_lock *l, bool *result)
     }
     /* Decided; a server that did not answer may still have our token. */
     redislock_lock_keep_leftovers(l, l->placed & ~t.definite, NULL);
+    redislock_lock_term_disarm(l);
     l->has_token = false;
     l->held = false;
     *result = verdict == REDISLOCK_VERDICT_YES;
@@ -305,6 +333,8 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
         return REDISLOCK_ERR;
     }
     if (verdict == REDISLOCK_VERDICT_YES && redislock_now_us() < valid_until) {
+        /* The connections may have changed since the grant (reconnected). */
+        redislock_lock_term_arm(l, cmds, n);
         l->valid_until = valid_until;
         REDISLOCK_G(stats).extended++;
         *result = true;
@@ -313,6 +343,7 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
     /* Lost: what may be left of our token (on servers that did not say it
      * was gone) goes too. */
     REDISLOCK_G(stats).extend_failed++;
+    redislock_lock_term_disarm(l);
     l->held = false;
     if (redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold)) {
         redislock_lock_cleanup(l, redislock_lock_all_servers(l) & ~(t.definite & ~t.mayhold),
@@ -370,6 +401,7 @@ int redislock_lock_check_once(redislock_lock *l, bool *result)
     }
     *result = verdict == REDISLOCK_VERDICT_YES;
     if (!*result) {
+        redislock_lock_term_disarm(l);
         l->held = false;
         return REDISLOCK_OK;
     }
@@ -417,6 +449,7 @@ void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zen
 /* Frees the lock's keys. */
 void redislock_lock_dtor(redislock_lock *l)
 {
+    redislock_term_free(&l->term);
     redislock_keys_free(&l->keys);
 }
 

@@ -15,6 +15,7 @@
 
 #include "config/config.h"
 #include "client/exec.h"
+#include "client/term.h"
 #include "engine/leftovers.h"
 #include "base/error.h"
 #include "base/hex.h"
@@ -47,6 +48,7 @@ typedef struct redislock_lock {
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
+    redislock_term_hold *term;            /* the release armed for SIGTERM (client/term.h), or NULL */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
     union {
         uint64_t align;
@@ -186,6 +188,19 @@ int redislock_lock_force_release_once(redislock_lock *l, bool *result);
  * that does not answer keeps it as a leftover, removed later. The lock is
  * neither held nor has a token afterwards. */
 void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline);
+
+/* Arms the release of the hold just granted or renewed for SIGTERM
+ * (client/term.h): written, should the process be terminated, to the
+ * connections of the n commands cmds that answered. Only a hold due a
+ * release when its request ends is armed (auto_release): one kept past the
+ * request is kept past SIGTERM too. */
+void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n);
+
+/* The hold ended (or its token is given up): nothing to write on SIGTERM. */
+static inline void redislock_lock_term_disarm(redislock_lock *l)
+{
+    redislock_term_disarm(&l->term);
+}
 
 /* Keeps our token on the servers in mask as leftovers (group: see
  * engine/leftovers.h), one release command encoded once for all. */

@@ -105,7 +105,7 @@ static int claim_read(redislock_lock *l, redislock_cmd *cmd, bool *claimed, zend
  * come back and renew it), with claim_fair.lua pipelined behind. */
 static redislock_waited fair_wait(redislock_lock *l, redislock_wait *w, bool *result)
 {
-    redislock_cmd cmd, again;
+    redislock_cmd cmd, again, *from;
     redislock_call c;
     const redisReply *popped;
     uint64_t block, sent_at;
@@ -135,14 +135,14 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait *w, bool *re
         w->blocking = false;
         return redislock_wait_sleep(w, UINT64_MAX);
     }
+    from = &cmd;
     if (redislock_round_noscript(&cmd)) {
         /* The server lost claim_fair.lua: claim again the way that loads it. */
         redislock_lock_call_all(l, &redislock_script_claim_fair, &again, &c, NULL);
-        claim = claim_read(l, &again, &claimed, &fence);
-        redislock_cmd_dtor(&again, 1);
-    } else {
-        claim = claim_read(l, &cmd, &claimed, &fence);
+        from = &again;
     }
+    claim = claim_read(l, from, &claimed, &fence);
+    redislock_cmd_dtor(from, 1);
     redislock_cmd_dtor(&cmd, 1);
     if (claim == FAILURE) {
         /* The claim may have failed midway, with the lock ours: giving up
@@ -154,7 +154,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait *w, bool *re
          * lease is dated from then, by our own clock. */
         l->has_token = true;
         l->pid = redislock_process_pid();
-        redislock_attempt_granted(l, redislock_lock_validity_end(sent_at, l->settings.ttl), fence);
+        redislock_attempt_granted(l, redislock_lock_validity_end(sent_at, l->settings.ttl), fence, from, 1);
         *result = true;
     }
     /* Otherwise the place stays ours, and a lease handed over is found by
