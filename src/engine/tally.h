@@ -47,7 +47,9 @@ redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quo
 /* Records in e why n servers, of which quorum must agree, gave no answer
  * to what: "WHAT failed: ..." with each failed server's reason; the kind is
  * REDISLOCK_E_CONNECTION when a server could not be reached or did not
- * answer in time, REDISLOCK_E_SERVER when the failures were error replies. */
+ * answer in time, REDISLOCK_E_SERVER when the failures were error replies;
+ * REDISLOCK_E_CONFIG, with the client's words alone, when the list named
+ * one server twice (REDISLOCK_CMD_SAME_SERVER). */
 void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quorum, const redislock_cmd *cmds,
                               const char *what, redislock_error *e);
 
