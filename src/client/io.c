@@ -503,15 +503,16 @@ static void io_give_up(redislock_cmd **cmds, size_t n, const redislock_netopts *
     }
 }
 
-/* Whether a command is connected and still in a handshake that asks its
- * server's run id (netopts.identify): a round decided early waits for it
- * (within its deadline), so that two names of one server are seen in the
- * exchange they first meet in. One still connecting is not waited for. */
+/* Whether a command is still connecting or in a handshake that asks its
+ * server's run id (netopts.identify): a round decided early waits for it,
+ * within its deadline (quorum_timeout), so that two names of one server are
+ * seen in the first exchange they meet in, however the connects and
+ * replies interleave. Only an exchange that opens a connection waits so. */
 static bool io_identifying(redislock_cmd **cmds, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         redislock_phase phase = cmds[i]->phase;
-        if ((phase == REDISLOCK_PHASE_SEND || phase == REDISLOCK_PHASE_RECV) && cmds[i]->in_hello
+        if (phase != REDISLOCK_PHASE_DONE && phase != REDISLOCK_PHASE_PROBE && cmds[i]->in_hello
             && cmds[i]->conn->hello_info) {
             return true;
         }
