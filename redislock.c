@@ -75,6 +75,7 @@ static PHP_MINIT_FUNCTION(redislock)
     redislock_class_ratelimiter_register();
     redislock_class_atomic_register();
     redislock_class_zookeeper_lock_minit(module_number);
+    redislock_ini_report_unknown();
     return SUCCESS;
 }
 

@@ -14,7 +14,8 @@
  * exceptions and the values of RedisLockException's constants. */
 typedef enum redislock_errcode {
     REDISLOCK_E_NONE = 0,
-    REDISLOCK_E_CONFIG = 1,     /* a setting cannot be used (an INI value that does not parse) */
+    REDISLOCK_E_CONFIG = 1,     /* a setting cannot be used (an INI value that does not parse; a quorum list
+                                   naming one server twice) */
     REDISLOCK_E_CONNECTION = 2, /* unreachable, lost, no reply in time, or refused for the server's state
                                    (client/reply.c: LOADING, READONLY, OOM, NOAUTH...): the outcome is
                                    unknown, trying again later may work */

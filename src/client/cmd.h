@@ -23,9 +23,11 @@
                                     send again) */
 #define REDISLOCK_CMD_TOO_LARGE 6 /* the reply is larger than the operation reads (netopts.reply_max): the
                                      command ran, the connection is closed; asking again gets the same */
+#define REDISLOCK_CMD_SAME_SERVER 7 /* the exchange (netopts.identify) reached one server under two names:
+                                       every command of it ends so, whatever it did (errstr names them) */
 
 #define REDISLOCK_ERRLEN 256
-#define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 3: AUTH, SELECT, CLIENT SETNAME) */
+#define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 4: AUTH, SELECT, CLIENT SETNAME, INFO) */
 
 /* Where a command is in an exchange (client/io.c). */
 typedef enum {
@@ -90,6 +92,10 @@ typedef struct redislock_netopts {
     const redislock_enough *enough; /* stop waiting once the outcome is known (NULL: wait for all) */
     bool blocking;             /* the command blocks on the server (BLPOP): one given up is closed, not
                                   left to take what comes later, and says nothing of the server's health */
+    bool identify;             /* the commands go to every server of one list (a quorum): a connection
+                                  learns its server's run id when it opens (INFO server, in its
+                                  handshake), and two that reach the same server end the exchange
+                                  (REDISLOCK_CMD_SAME_SERVER). An open connection costs nothing more. */
     size_t reply_max;          /* bytes the reply may take (0: REDISLOCK_REPLY_MAX_BUFFER, for small replies) */
 } redislock_netopts;
 

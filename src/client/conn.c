@@ -72,6 +72,42 @@ static void hello_append(redislock_conn *c, int argc, const char **argv, const s
     smart_str_free(&cmd);
 }
 
+void redislock_conn_ask_identity(redislock_conn *c)
+{
+    static const char *argv[2] = { "INFO", "server" };
+    static const size_t lens[2] = { 4, 6 };
+
+    hello_append(c, 2, argv, lens);
+    c->hello_info = true;
+}
+
+void redislock_conn_identity(redislock_conn *c, const redisReply *r)
+{
+    static const char key[] = "run_id:";
+    const size_t klen = sizeof(key) - 1;
+    const char *line, *end, *nl;
+
+    c->flags |= REDISLOCK_CONN_IDENTIFIED;
+    c->run_id[0] = '\0';
+    if (!r || r->type != REDIS_REPLY_STRING) {
+        return; /* refused (-NOPERM): no run id, no check */
+    }
+    for (line = r->str, end = r->str + r->len; line < end; line = nl + 1) {
+        size_t n;
+        nl = memchr(line, '\n', (size_t) (end - line));
+        nl = nl ? nl : end;
+        n = (size_t) (nl - line);
+        if (n > klen && memcmp(line, key, klen) == 0) {
+            n -= klen + (line[n - 1] == '\r');
+            if (n > 0 && n <= REDISLOCK_CONN_RUN_ID_MAX) {
+                memcpy(c->run_id, line + klen, n);
+                c->run_id[n] = '\0';
+            }
+            return;
+        }
+    }
+}
+
 /* Prepares the handshake of c to srv: AUTH, SELECT, CLIENT SETNAME. */
 static void hello_prepare(redislock_conn *c, const redislock_server *srv)
 {
@@ -108,9 +144,11 @@ static void hello_prepare(redislock_conn *c, const redislock_server *srv)
     lens[2] = (size_t) snprintf(name, sizeof(name), "redislock:%ld", (long) c->pid);
     argv[2] = name;
     hello_append(c, 3, argv, lens);
+    c->hello_setname = true;
 }
 
-redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, char *err, size_t errlen)
+redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, bool identify, char *err,
+                                    size_t errlen)
 {
     redislock_conn *c;
     redislock_transport t = { .ops = transport_for(srv), .fd = -1 };
@@ -135,6 +173,9 @@ redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent
     c->serial = redislock_term_serial();
     c->flags = (persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
     hello_prepare(c, srv);
+    if (identify) {
+        redislock_conn_ask_identity(c);
+    }
     conn_add(c);
     return c;
 }

@@ -13,6 +13,8 @@
 #include "client/transport.h"
 #include "client/reply.h"
 
+#define REDISLOCK_CONN_RUN_ID_MAX 40 /* a Redis run id: 40 hex digits */
+
 struct redislock_conn {
     redislock_transport t;       /* the bytes' way to the server */
     redisReader *reader;         /* hiredis's RESP parser, limited (client/reply.h) */
@@ -23,11 +25,15 @@ struct redislock_conn {
     uint32_t serial;            /* its number in the process, for the releases on SIGTERM (client/term.h) */
     uint32_t flags;
     unsigned long long commands; /* replies read over it */
-    char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME still to send, or NULL */
+    char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME/INFO still to send, or NULL */
     size_t hello_len;
     int hello_count;             /* commands in hello */
     bool hello_auth;             /* hello starts with AUTH */
     bool hello_select;           /* hello has SELECT after AUTH (if any) */
+    bool hello_setname;          /* hello has CLIENT SETNAME after those (if any) */
+    bool hello_info;             /* hello ends with INFO server: the run id */
+    char run_id[REDISLOCK_CONN_RUN_ID_MAX + 1]; /* the server's run id, "" when not known (not asked, or
+                                                   INFO refused: ACL) */
     int owed;                    /* replies still to come for commands given up (a round decided
                                     early): read and thrown away before the next command's */
     uint64_t owed_until;         /* monotonic us: they should have come by then */
@@ -37,6 +43,7 @@ struct redislock_conn {
 };
 
 #define REDISLOCK_CONN_PERSISTENT (1<<0) /* kept across requests */
+#define REDISLOCK_CONN_IDENTIFIED (1<<3) /* asked for the server's run id (run_id, whatever came) */
 #define REDISLOCK_CONN_BUSY       (1<<1) /* a command was sent and its reply not read yet */
 #define REDISLOCK_CONN_CONNECTING (1<<2) /* connect() not finished yet */
 
@@ -46,9 +53,19 @@ struct redislock_conn {
 /* Starts connecting to srv (non-blocking: the connect completes in the
  * I/O's poll() loop, alongside the other servers, so an unreachable host
  * holds up nobody), prepares (without sending it) the handshake that must
- * precede any command (AUTH, SELECT, CLIENT SETNAME) and adds the
- * connection to the list. On failure returns NULL with a message in err. */
-redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, char *err, size_t errlen);
+ * precede any command (AUTH, SELECT, CLIENT SETNAME, and with identify INFO
+ * server for the run id) and adds the connection to the list. On failure
+ * returns NULL with a message in err. */
+redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, bool identify, char *err,
+                                    size_t errlen);
+
+/* Makes an open connection ask its server's run id (INFO server) ahead of
+ * its next command, as a handshake of its own. */
+void redislock_conn_ask_identity(redislock_conn *c);
+
+/* Takes the run id from r, the reply to INFO server (none when the server
+ * refused it: an ACL without INFO); c is identified either way. */
+void redislock_conn_identity(redislock_conn *c, const redisReply *r);
 
 /* Removes a connection from the list and closes it. Only the file
  * descriptor is closed: nothing is ever written on the way out, so a

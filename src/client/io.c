@@ -82,37 +82,42 @@ static void cmd_send(redislock_cmd *cmd)
     cmd->phase = REDISLOCK_PHASE_RECV;
 }
 
-/* Checks the handshake replies of a new connection. AUTH or SELECT refused
- * is fatal (the message says which); a server or ACL that refuses CLIENT
+/* The reply to the k-th command of a handshake whose replies are all in. */
+static const redisReply *hello_reply(const redislock_cmd *h, int k)
+{
+    return k < h->expect - 1 ? h->early[k] : h->reply;
+}
+
+/* Checks the handshake replies of a connection. AUTH or SELECT refused is
+ * fatal (the message says which); a server or ACL that refuses CLIENT
  * SETNAME is no reason to fail, but its words are kept in case the server
  * hangs up next (a server at maxclients answers the first command it reads
- * with its refusal, and closes). */
+ * with its refusal, and closes). INFO server gives the run id, if the ACL
+ * lets it. */
 static int hello_check(redislock_cmd *h, char *err, size_t errlen)
 {
     redislock_conn *c = h->conn;
     char text[REDISLOCK_ERRLEN];
+    const redisReply *r;
     int i = 0;
 
-    if (c->hello_auth) {
-        redisReply *r = h->early[i++];
-        if (r->type == REDIS_REPLY_ERROR) {
-            redislock_reply_error_text(r, text, sizeof(text));
-            snprintf(err, errlen, "authentication to %s failed: %s", h->srv->label, text);
-            return REDISLOCK_ERR;
-        }
+    if (c->hello_auth && (r = hello_reply(h, i++))->type == REDIS_REPLY_ERROR) {
+        redislock_reply_error_text(r, text, sizeof(text));
+        snprintf(err, errlen, "authentication to %s failed: %s", h->srv->label, text);
+        return REDISLOCK_ERR;
     }
-    if (c->hello_select) {
-        redisReply *r = i < h->expect - 1 ? h->early[i] : h->reply;
-        if (r->type == REDIS_REPLY_ERROR) {
-            const char *hint = redislock_reply_refusal(r);
-            redislock_reply_error_text(r, text, sizeof(text));
-            snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s%s%s%s", h->srv->db,
-                     h->srv->label, text, hint && hint[0] ? " (" : "", hint ? hint : "", hint && hint[0] ? ")" : "");
-            return REDISLOCK_ERR;
-        }
+    if (c->hello_select && (r = hello_reply(h, i++))->type == REDIS_REPLY_ERROR) {
+        const char *hint = redislock_reply_refusal(r);
+        redislock_reply_error_text(r, text, sizeof(text));
+        snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s%s%s%s", h->srv->db,
+                 h->srv->label, text, hint && hint[0] ? " (" : "", hint ? hint : "", hint && hint[0] ? ")" : "");
+        return REDISLOCK_ERR;
     }
-    if (h->reply->type == REDIS_REPLY_ERROR) {
-        redislock_reply_error_text(h->reply, c->refused, sizeof(c->refused));
+    if (c->hello_setname && (r = hello_reply(h, i++))->type == REDIS_REPLY_ERROR) {
+        redislock_reply_error_text(r, c->refused, sizeof(c->refused));
+    }
+    if (c->hello_info) {
+        redislock_conn_identity(c, hello_reply(h, i++));
     }
     return REDISLOCK_OK;
 }
@@ -132,6 +137,9 @@ static void hello_done(redislock_cmd *cmd)
     ZEND_SECURE_ZERO(c->hello, c->hello_len);
     pefree(c->hello, 1);
     c->hello = NULL;
+    c->hello_len = 0;
+    c->hello_count = 0;
+    c->hello_auth = c->hello_select = c->hello_setname = c->hello_info = false;
     cmd->in_hello = false;
     cmd->out = cmd->buf;
     cmd->outlen = cmd->len;
@@ -508,6 +516,23 @@ static void io_give_up(redislock_cmd **cmds, size_t n, const redislock_netopts *
     }
 }
 
+/* Whether a command is still connecting or in a handshake that asks its
+ * server's run id (netopts.identify): a round decided early waits for it,
+ * within its deadline (quorum_timeout), so that two names of one server are
+ * seen in the first exchange they meet in, however the connects and
+ * replies interleave. Only an exchange that opens a connection waits so. */
+static bool io_identifying(redislock_cmd **cmds, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        redislock_phase phase = cmds[i]->phase;
+        if (phase != REDISLOCK_PHASE_DONE && phase != REDISLOCK_PHASE_PROBE && cmds[i]->in_hello
+            && cmds[i]->conn->hello_info) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* When a round that may end early (o->enough) gives up on the commands
  * still under way: 0 while it waits for them all. */
 static uint64_t io_grace_end(const redislock_netopts *o, uint64_t began, uint64_t now, uint64_t grace_end)
@@ -553,10 +578,13 @@ void redislock_io_run(redislock_cmd **cmds, size_t n, const redislock_netopts *o
             grace_end = io_grace_end(o, began, now, grace_end);
         }
         if (grace_end && now >= grace_end) {
-            io_give_up(cmds, n, o);
-            return;
+            if (!io_identifying(cmds, n)) {
+                io_give_up(cmds, n, o);
+                return;
+            }
+        } else if (grace_end) {
+            first = MIN(first, grace_end);
         }
-        first = grace_end ? MIN(first, grace_end) : first;
         rc = io_poll(pfd, active, now >= first ? 0 : first - now);
         if (rc < 0 && errno != EINTR) {
             for (size_t k = 0; k < active; k++) {

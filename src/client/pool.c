@@ -41,8 +41,11 @@ static redislock_conn *pool_find(const redislock_server *srv, bool persistent)
  * layer: not in the reply reader, not inside the transport (a TLS record
  * read ahead), not on the socket (the server closed it, or sent what nobody
  * asked for). One poll() checks the sockets of them all. dropped[i]:
- * command i's connection was found unusable. */
-static zend_always_inline void reuse_clean(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool *dropped)
+ * command i's connection was found unusable. In an exchange with every
+ * server of a list (opts->identify: asked is not NULL), one that never
+ * asked its server's run id asks ahead of the command (*asked). */
+static zend_always_inline void reuse_clean(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool *dropped,
+                                           bool *asked)
 {
     struct pollfd pfd[REDISLOCK_MAX_SERVERS];
     size_t idx[REDISLOCK_MAX_SERVERS], np = 0;
@@ -81,6 +84,10 @@ static zend_always_inline void reuse_clean(redislock_cmd *cmds, size_t n, const 
             cmd->conn = NULL;
             dropped[i] = true;
         } else if (c) {
+            if (asked && !(c->flags & REDISLOCK_CONN_IDENTIFIED)) {
+                redislock_conn_ask_identity(c);
+                *asked = true;
+            }
             pfd[np].fd = c->t.fd;
             pfd[np].events = POLLIN;
             pfd[np].revents = 0;
@@ -125,24 +132,29 @@ static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_
  * command left without its reply, and nothing buffered while idle (which
  * would mean the server closed it: idle timeout, CLIENT KILL, restart; or
  * sent what nobody asked for). One poll() checks all of them. Returns the number of commands ready, listed
- * in run[]. */
+ * in run[]; *asked when a connection asks its server's run id (asked not
+ * NULL: opts->identify). */
 static zend_always_inline size_t prepare(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool reopen,
-                                         uint64_t start, redislock_cmd **run)
+                                         uint64_t start, redislock_cmd **run, bool *asked)
 {
     bool dropped[REDISLOCK_MAX_SERVERS] = { false };
     size_t m = 0;
 
-    reuse_clean(cmds, n, opts, dropped);
+    reuse_clean(cmds, n, opts, dropped, asked);
     for (size_t i = 0; i < n; i++) {
         redislock_cmd *cmd = &cmds[i];
         if (cmd->status != REDISLOCK_CMD_NOTSENT) {
             continue;
         }
         if (!cmd->conn) {
-            cmd->conn = redislock_conn_open(cmd->srv, opts->persistent, cmd->errstr, sizeof(cmd->errstr));
+            cmd->conn = redislock_conn_open(cmd->srv, opts->persistent, asked != NULL, cmd->errstr,
+                                            sizeof(cmd->errstr));
             if (!cmd->conn) {
                 cmd->status = REDISLOCK_CMD_CONNECT;
                 continue;
+            }
+            if (asked) {
+                *asked = true;
             }
             if (reopen || dropped[i]) {
                 REDISLOCK_G(stats).reconnects++;
@@ -185,16 +197,62 @@ static uint32_t skip_failing(redislock_cmd *cmds, size_t n, const redislock_neto
  * once. Inlined with prepare() and reuse_clean(), as before it had a
  * second caller: every operation runs it (about 110 instructions a cycle,
  * bench/callgrind.sh). */
-static zend_always_inline void run_round(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, uint64_t start)
+static zend_always_inline void run_round(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, uint64_t start,
+                                         bool *asked)
 {
     redislock_cmd *run[REDISLOCK_MAX_SERVERS];
 
     for (int attempt = 0; attempt < 2; attempt++) {
-        size_t m = prepare(cmds, n, opts, attempt > 0, start, run);
+        size_t m = prepare(cmds, n, opts, attempt > 0, start, run, asked);
         if (m == 0) {
             break;
         }
         redislock_io_run(run, m, opts);
+    }
+}
+
+/* The connection a command of the exchange went over (kept in the pool
+ * when it was given up), or NULL. */
+static redislock_conn *conn_of(const redislock_cmd *cmd, bool persistent)
+{
+    return cmd->conn ? cmd->conn : pool_find(cmd->srv, persistent);
+}
+
+/* After an exchange in which connections learnt their servers' run ids
+ * (opts->identify): when two commands reached one server under two names,
+ * every command of the exchange ends as REDISLOCK_CMD_SAME_SERVER, whatever
+ * it did (the caller must not count one server twice), and the later
+ * name's connection is closed, so that the next exchange finds the same. */
+static void same_server_check(redislock_cmd *cmds, size_t n, bool persistent)
+{
+    const redislock_conn *a, *b;
+    char msg[REDISLOCK_ERRLEN];
+    size_t i, j = 0;
+
+    for (i = 0; i < n; i++) {
+        if (!(a = conn_of(&cmds[i], persistent)) || !a->run_id[0]) {
+            continue;
+        }
+        for (j = i + 1; j < n; j++) {
+            if ((b = conn_of(&cmds[j], persistent)) && strcmp(a->run_id, b->run_id) == 0) {
+                break;
+            }
+        }
+        if (j < n) {
+            break;
+        }
+    }
+    if (i == n) {
+        return;
+    }
+    snprintf(msg, sizeof(msg), "the quorum list names one server twice: %s and %s are the same server (same run id)",
+             cmds[i].srv->label, cmds[j].srv->label);
+    redislock_conn_drop(conn_of(&cmds[j], persistent));
+    cmds[j].conn = NULL;
+    for (size_t k = 0; k < n; k++) {
+        redislock_cmd_dtor(&cmds[k], 1);
+        cmds[k].status = REDISLOCK_CMD_SAME_SERVER;
+        memcpy(cmds[k].errstr, msg, sizeof(msg));
     }
 }
 
@@ -217,9 +275,12 @@ static void count_strikes(redislock_cmd *cmds, size_t n, uint64_t now)
     }
 }
 
-void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+/* redislock_pool_exec(), made twice: identify is a constant, so that an
+ * exchange that does not check run ids (one server) carries nothing of it. */
+static zend_always_inline void exec_body(redislock_cmd *cmds, size_t n, const redislock_netopts *opts, bool identify)
 {
     uint32_t left_out = 0;
+    bool any = false, *asked = identify ? &any : NULL;
 
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
     for (size_t i = 0; i < n; i++) {
@@ -245,7 +306,7 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
     if (opts->enough) {
         left_out = skip_failing(cmds, n, opts, start);
     }
-    run_round(cmds, n, opts, start);
+    run_round(cmds, n, opts, start, asked);
     if (left_out && !opts->blocking && !redislock_cmd_enough_known(opts->enough)) {
         /* Leaving them out was to save time, but the others did not settle
          * the answer (one yes, one no): ask them after all, rather than
@@ -256,7 +317,10 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
                 cmds[i].errstr[0] = '\0';
             }
         }
-        run_round(cmds, n, opts, redislock_now_us());
+        run_round(cmds, n, opts, redislock_now_us(), asked);
+    }
+    if (identify && any && n > 1) {
+        same_server_check(cmds, n, opts->persistent);
     }
     for (size_t i = 0; i < n; i++) {
         if (cmds[i].status == REDISLOCK_CMD_NOTSENT) {
@@ -265,6 +329,21 @@ void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts 
     }
     if (opts->enough && !opts->blocking) {
         count_strikes(cmds, n, redislock_now_us());
+    }
+}
+
+/* An exchange with every server of a list: see netopts.identify. */
+static zend_never_inline void exec_identifying(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+{
+    exec_body(cmds, n, opts, true);
+}
+
+void redislock_pool_exec(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
+{
+    if (UNEXPECTED(opts->identify)) {
+        exec_identifying(cmds, n, opts);
+    } else {
+        exec_body(cmds, n, opts, false);
     }
 }
 

@@ -49,16 +49,22 @@ uint64_t redislock_lock_validity_end(uint64_t start, zend_long ttl)
     return lease > drift ? start + lease - drift : start;
 }
 
-/* With a vote and several servers, the round ends once its outcome is known. */
+/* A round to every server of the lock. With several servers, a
+ * connection that opens checks its server is not another's of the list
+ * (netopts.identify); with a vote too, the round ends once its outcome is
+ * known. */
 void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, redislock_enough *e,
                                  const redislock_cmd *cmds, int (*vote)(const redislock_cmd *cmd))
 {
-    if (vote && l->settings.servers->count > 1) {
-        e->cmds = cmds;
-        e->n = l->settings.servers->count;
-        e->quorum = redislock_lock_quorum(l);
-        e->vote = vote;
-        o->enough = e;
+    if (l->settings.servers->count > 1) {
+        o->identify = true;
+        if (vote) {
+            e->cmds = cmds;
+            e->n = l->settings.servers->count;
+            e->quorum = redislock_lock_quorum(l);
+            e->vote = vote;
+            o->enough = e;
+        }
     }
 }
 

@@ -138,9 +138,10 @@ void redislock_lock_call_init(redislock_call *c, const redislock_lock *l, const 
 #define REDISLOCK_FAIR_KEYS (6 + REDISLOCK_WAKE_SLOTS)
 extern const redislock_key_kind redislock_lock_fair_keys[REDISLOCK_FAIR_KEYS];
 
-/* With several servers and a vote (1 yes, 0 no, -1 failure), lets a round
- * over all the lock's servers (cmds) end as soon as its outcome is known:
- * sets o->enough to e. */
+/* Readies o for a round over all the lock's servers (cmds). With several
+ * servers, new connections check that no two names of the list reach one
+ * server (o->identify); with a vote too (1 yes, 0 no, -1 failure), the
+ * round ends as soon as its outcome is known: sets o->enough to e. */
 void redislock_lock_decide_early(const redislock_lock *l, redislock_netopts *o, redislock_enough *e,
                                  const redislock_cmd *cmds, int (*vote)(const redislock_cmd *cmd));
 /* Sends one command to every server of the lock; with a vote, the round

@@ -92,6 +92,12 @@ void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quo
     char *out = e->msg;
     size_t outlen = sizeof(e->msg), off;
 
+    if (n > 0 && cmds[0].status == REDISLOCK_CMD_SAME_SERVER) {
+        /* The list names one server twice (every command says which). */
+        e->code = REDISLOCK_E_CONFIG;
+        snprintf(out, outlen, "%s", cmds[0].errstr);
+        return;
+    }
     e->code = failure_kind(cmds, n);
     if (n == 1) {
         snprintf(out, outlen, "%s failed: %s", what, cmds[0].errstr);

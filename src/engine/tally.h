@@ -49,7 +49,9 @@ redislock_verdict redislock_tally_verdict(const redislock_tally *t, uint32_t quo
  * REDISLOCK_E_CONNECTION when a server could not be reached, did not
  * answer in time, or refused because of its state (redislock_cmd_kind():
  * LOADING, READONLY, OOM, NOAUTH...), REDISLOCK_E_SERVER when the failures
- * were all error replies about the request itself. */
+ * were all error replies about the request itself; REDISLOCK_E_CONFIG, with
+ * the client's words alone, when the list named one server twice
+ * (REDISLOCK_CMD_SAME_SERVER). */
 void redislock_tally_describe(const redislock_tally *t, uint32_t n, uint32_t quorum, const redislock_cmd *cmds,
                               const char *what, redislock_error *e);
 

@@ -1,7 +1,8 @@
 /*
  * The INI entries' checks (see php/ini.h): each value is read by the
  * checks of config/settings.h; this file records a broken entry, or refuses
- * the value, and binds the ZooKeeperLock entries.
+ * the value, binds the ZooKeeperLock entries, and reports the names under
+ * "redislock." that are no entry at all.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -19,6 +20,7 @@
 #include "base/error.h"
 #include "php/exceptions.h"
 #include "php/ini.h"
+#include "zookeeper/zk_config.h"
 
 #define PREFIX_LEN (sizeof("redislock.") - 1)
 
@@ -143,6 +145,120 @@ void redislock_ini_forget(void)
     }
     redislock_servers_release(REDISLOCK_G(defaults).servers);
     REDISLOCK_G(defaults).servers = NULL;
+}
+
+/* The names of the redislock.<name> entries, and of the
+ * redislock.zookeeper_<name> ones (registered in a build --with-zookeeper
+ * only). */
+#define KNOWN_NAME(n, ...) "redislock." #n,
+#define KNOWN_ZK(n, t, lo, hi, src, def) KNOWN_ZK_##src(n)
+#define KNOWN_ZK_INI(n) "redislock.zookeeper_" #n,
+#define KNOWN_ZK_SHARED(n)
+#define KNOWN_ZK_FIXED(n)
+static const char *const known_names[] = { REDISLOCK_SETTINGS(KNOWN_NAME) REDISLOCK_ZK_CONFIG(KNOWN_ZK) };
+#define NKNOWN (sizeof(known_names) / sizeof(known_names[0]))
+
+/* The ZooKeeperLock settings that take RedisLock's entry: what
+ * redislock.zookeeper_<name> would have meant is redislock.<name>. */
+#define SHARED_ZK(n, t, lo, hi, src, def) SHARED_ZK_##src(n)
+#define SHARED_ZK_SHARED(n) "redislock.zookeeper_" #n, "redislock." #n,
+#define SHARED_ZK_INI(n)
+#define SHARED_ZK_FIXED(n)
+static const char *const shared_names[] = { REDISLOCK_ZK_CONFIG(SHARED_ZK) };
+
+#define NAME_MAX_LEN 64 /* longer unknown names get no suggestion */
+
+/* The edit distance between a and b (a swap of two neighbours counts one),
+ * each at most NAME_MAX_LEN bytes. */
+static size_t ini_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+    size_t rows[3][NAME_MAX_LEN + 1], *prev2 = rows[0], *prev = rows[1], *cur = rows[2], *t;
+
+    for (size_t j = 0; j <= lb; j++) {
+        prev[j] = j;
+    }
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            cur[j] = MIN(MIN(prev[j] + 1, cur[j - 1] + 1), prev[j - 1] + (a[i - 1] != b[j - 1]));
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+                cur[j] = MIN(cur[j], prev2[j - 2] + 1);
+            }
+        }
+        t = prev2;
+        prev2 = prev;
+        prev = cur;
+        cur = t;
+    }
+    return prev[lb];
+}
+
+/* The known name nearest to name (without "redislock."), when near enough
+ * to be what was meant: at most a third of the longer one's letters differ
+ * (or RedisLock's entry that ZooKeeperLock takes, for its name under
+ * "zookeeper_"). NULL when none is. */
+static const char *ini_nearest(const char *name, size_t len)
+{
+    const char *best = NULL;
+    size_t best_d = SIZE_MAX;
+
+    for (size_t k = 0; k < sizeof(shared_names) / sizeof(shared_names[0]); k += 2) {
+        if (strlen(shared_names[k]) == PREFIX_LEN + len && memcmp(shared_names[k] + PREFIX_LEN, name, len) == 0) {
+            return shared_names[k + 1];
+        }
+    }
+    if (len > NAME_MAX_LEN) {
+        return NULL;
+    }
+    for (size_t k = 0; k < NKNOWN; k++) {
+        const char *known = known_names[k] + PREFIX_LEN;
+        size_t klen = strlen(known), d = ini_distance(name, len, known, klen);
+        if (d < best_d && d * 3 <= MAX(len, klen)) {
+            best = known_names[k];
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+/* Whether name is one of the known names (registered or not). */
+static bool ini_known(const zend_string *name)
+{
+    for (size_t k = 0; k < NKNOWN; k++) {
+        if (zend_string_equals_cstr(name, known_names[k], strlen(known_names[k]))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void redislock_ini_report_unknown(void)
+{
+    HashTable *config = php_ini_get_configuration_hash();
+    zend_string *name;
+
+    if (!config) {
+        return;
+    }
+    ZEND_HASH_FOREACH_STR_KEY(config, name) {
+        if (!name || ZSTR_LEN(name) <= PREFIX_LEN || strncmp(ZSTR_VAL(name), "redislock.", PREFIX_LEN) != 0
+            || zend_hash_exists(EG(ini_directives), name)) {
+            continue;
+        }
+        if (ini_known(name)) {
+            /* Known, yet not registered: a ZooKeeperLock entry. */
+            zend_error(E_WARNING, "redislock: INI setting \"%s\" is ignored: it needs a build --with-zookeeper",
+                       ZSTR_VAL(name));
+            continue;
+        }
+        const char *near = ini_nearest(ZSTR_VAL(name) + PREFIX_LEN, ZSTR_LEN(name) - PREFIX_LEN);
+        if (near) {
+            zend_error(E_WARNING, "redislock: unknown INI setting \"%s\" (did you mean \"%s\"?)", ZSTR_VAL(name),
+                       near);
+        } else {
+            zend_error(E_WARNING, "redislock: unknown INI setting \"%s\"", ZSTR_VAL(name));
+        }
+    } ZEND_HASH_FOREACH_END();
 }
 
 /* The setting of the list that a redislock.<name> entry is. */

@@ -49,6 +49,12 @@ int redislock_ini_check(HashTable *options);
  * NULL when there is no such entry. */
 zend_string *redislock_ini_text(const char *name);
 
+/* Warns (E_WARNING, at module startup: once per process) of each name
+ * under "redislock." that php.ini, its scan directory or -d gave and that
+ * is no INI entry of this build: a typo, with the known name nearest to it
+ * when one is near, or a ZooKeeperLock entry in a build without it. */
+void redislock_ini_report_unknown(void);
+
 /* Forgets the broken entries and the parsed server list (module shutdown,
  * after UNREGISTER_INI_ENTRIES()). */
 void redislock_ini_forget(void);

@@ -15,7 +15,8 @@ namespace {
 class RedisLockException extends RuntimeException
 {
     /**
-     * A setting could not be used (an INI value that does not parse).
+     * A setting could not be used (an INI value that does not parse; a quorum list naming one server
+     * twice under two names).
      * @var int
      * @cvalue REDISLOCK_E_CONFIG
      */
