@@ -226,3 +226,43 @@ bool redislock_conn_drain(redislock_conn *c, uint64_t now)
     }
     return now < c->owed_until;
 }
+
+/* The reply to the k-th command of a handshake whose replies are all in. */
+static const redisReply *hello_reply(const redislock_cmd *h, int k)
+{
+    return k < h->expect - 1 ? h->early[k] : h->reply;
+}
+
+/* Checks the handshake replies of a connection. AUTH or SELECT refused is
+ * fatal (the message says which); a server or ACL that refuses CLIENT
+ * SETNAME is no reason to fail, but its words are kept in case the server
+ * hangs up next (a server at maxclients answers the first command it reads
+ * with its refusal, and closes). INFO server gives the run id, if the ACL
+ * lets it. */
+int redislock_conn_hello_check(redislock_cmd *h, char *err, size_t errlen)
+{
+    redislock_conn *c = h->conn;
+    char text[REDISLOCK_ERRLEN];
+    const redisReply *r;
+    int i = 0;
+
+    if (c->hello_auth && (r = hello_reply(h, i++))->type == REDIS_REPLY_ERROR) {
+        redislock_reply_error_text(r, text, sizeof(text));
+        snprintf(err, errlen, "authentication to %s failed: %s", h->srv->label, text);
+        return REDISLOCK_ERR;
+    }
+    if (c->hello_select && (r = hello_reply(h, i++))->type == REDIS_REPLY_ERROR) {
+        const char *hint = redislock_reply_refusal(r);
+        redislock_reply_error_text(r, text, sizeof(text));
+        snprintf(err, errlen, "cannot select database " ZEND_LONG_FMT " on %s: %s%s%s%s", h->srv->db,
+                 h->srv->label, text, hint && hint[0] ? " (" : "", hint ? hint : "", hint && hint[0] ? ")" : "");
+        return REDISLOCK_ERR;
+    }
+    if (c->hello_setname && (r = hello_reply(h, i++))->type == REDIS_REPLY_ERROR) {
+        redislock_reply_error_text(r, c->refused, sizeof(c->refused));
+    }
+    if (c->hello_info) {
+        redislock_conn_identity(c, hello_reply(h, i++));
+    }
+    return REDISLOCK_OK;
+}

@@ -67,6 +67,12 @@ void redislock_conn_ask_identity(redislock_conn *c);
  * refused it: an ACL without INFO); c is identified either way. */
 void redislock_conn_identity(redislock_conn *c, const redisReply *r);
 
+/* Checks the handshake replies of a new connection (h: its handshake
+ * command, all replies in). REDISLOCK_ERR with the message in err when AUTH
+ * or SELECT was refused; a refused CLIENT SETNAME is kept in c->refused; the
+ * INFO reply, if asked, gives the run id. */
+int redislock_conn_hello_check(redislock_cmd *h, char *err, size_t errlen);
+
 /* Removes a connection from the list and closes it. Only the file
  * descriptor is closed: nothing is ever written on the way out, so a
  * connection inherited across fork() can be dropped without disturbing the
