@@ -213,30 +213,54 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
     smart_str_free(&buf);
 }
 
-/* The release a leftover gets (EVAL, so that it needs no script loaded),
- * armed for SIGTERM. */
-void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n)
+/* The release a leftover gets (EVAL of the release script, so that it
+ * needs no script loaded), into r, by reference: plain mode. */
+static void term_release(redislock_term_release *r, redislock_lock *l)
 {
-    release_cmd r;
-    uint32_t written = l->keys.written;
+    const zend_string *key = l->keys.k[REDISLOCK_KEY_LOCK];
+    const char *tail;
+    size_t len, tail_len;
+    const char *name;
 
-    if (!l->settings.auto_release || !redislock_lock_owned(l) || !redislock_term_ready()) {
-        redislock_lock_term_disarm(l);
-        return;
+    r->body = redislock_script_release.body;
+    r->body_len = redislock_script_release.len;
+    redislock_term_add(r, "3", 1, NULL, 0);
+    redislock_term_add(r, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0);
+    name = redislock_keys_parts(&l->keys, REDISLOCK_KEY_WAIT, &len, &tail, &tail_len);
+    redislock_term_add(r, name, len, tail, tail_len);
+    name = redislock_keys_parts(&l->keys, REDISLOCK_KEY_WAKE, &len, &tail, &tail_len);
+    redislock_term_add(r, name, len, tail, tail_len);
+    redislock_term_add(r, l->token, REDISLOCK_TOKEN_LEN, NULL, 0);
+}
+
+/* The same in fair mode (release_fair.lua, leaving): the lock passes to the
+ * next waiter, and our place in the queue, if any, goes. */
+static void term_release_fair(redislock_term_release *r, redislock_lock *l)
+{
+    r->body = redislock_script_release_fair.body;
+    r->body_len = redislock_script_release_fair.len;
+    redislock_term_long(r, REDISLOCK_FAIR_KEYS);
+    for (int i = 0; i < REDISLOCK_FAIR_KEYS; i++) {
+        const zend_string *key = redislock_lock_key(l, redislock_lock_fair_keys[i]);
+        redislock_term_add(r, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0);
     }
-    /* Plain mode: the same release but for the token (the last argument),
-     * once armed for this lock. */
-    if (!l->settings.fair && redislock_term_rearm(&l->term, l->token, REDISLOCK_TOKEN_LEN, cmds, n)) {
-        return;
+    redislock_term_add(r, l->token, REDISLOCK_TOKEN_LEN, NULL, 0);
+    redislock_term_long(r, l->settings.ttl);
+    redislock_term_add(r, l->settings.fencing ? "1" : "0", 1, NULL, 0);
+    redislock_term_add(r, "1", 1, NULL, 0);
+    redislock_term_long(r, REDISLOCK_HANDOVER_MS);
+    redislock_term_long(r, l->fair_slot);
+}
+
+void redislock_lock_term_fill(redislock_term_release *r, void *lock)
+{
+    redislock_lock *l = lock;
+
+    if (l->settings.fair) {
+        term_release_fair(r, l);
+    } else {
+        term_release(r, l);
     }
-    release_cmd_init(&r, l, true);
-    /* The names written out here leave the release's own first time as it
-     * was (engine/keys.h: written out once, then built). */
-    l->keys.written = written;
-    redislock_term_arm(&l->term,
-                       &(redislock_term_release) { r.script->body, r.script->len, r.c.argc - 2, r.c.argv + 2,
-                                                   r.c.lens + 2 },
-                       cmds, n);
 }
 
 /* Removes our token from the servers in mask, where it may sit after a
@@ -450,11 +474,14 @@ int redislock_lock_force_release_once(redislock_lock *l, bool *result)
 void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name)
 {
     redislock_keys_init(&l->keys, prefix, name, redislock_cluster_any(l->settings.servers));
+    /* The fair release has the hold's wake-up list (redislock_lock_term_fill()). */
+    l->term.refill = l->settings.fair;
 }
 
 /* Frees the lock's keys. */
 void redislock_lock_dtor(redislock_lock *l)
 {
+    /* The release points to the keys and the token. */
     redislock_term_free(&l->term);
     redislock_keys_free(&l->keys);
 }
