@@ -2,19 +2,16 @@
  * Releases written when the process is terminated (see client/term.h).
  *
  * Two tables, each read by the signal handler at any moment and written by
- * the process with atomic operations: the slots of the releases, and, per
- * descriptor, the serial number of the connection that may take a write
- * there now (0: none), which the handler claims (REDISLOCK_TERM_TAKEN)
- * while it writes.
+ * the process with atomic operations: the slots of the armed holds, and,
+ * per descriptor, the serial number of the connection that may take a
+ * write there now (0: none), which the handler claims
+ * (REDISLOCK_TERM_TAKEN) while it writes.
  *
- * A slot's state says who has it: free; being filled or changed by one
- * thread (which took it from free or kept, with a compare-and-swap);
- * armed; claimed by the handler (from armed: then it is the handler's until
- * the process dies); or kept: filled for the hold whose reference has the
- * slot's generation, not armed, for that hold to arm again as it is, or for
- * another to take (a new generation) when no slot is free. The handler
- * reads only the slots it claimed; a thread changes a slot only while it
- * has it.
+ * A slot is free, being filled by the thread that took it (with a
+ * compare-and-swap from free), armed, or claimed by the handler (from
+ * armed: then it is the handler's until the process dies, and the thread
+ * that armed it, finding it so, neither frees it nor lets the hold go). The
+ * handler reads only the slots it claimed.
  */
 #include "php_redislock.h"
 #include "zend_signal.h"
@@ -28,22 +25,12 @@
 # include <sys/uio.h>
 # include <unistd.h>
 
-
 /* The handler's room for one release: at most 3 iovecs an argument (its
  * header, its bytes, its tail) and 25 bytes of headers and line ends. */
 # define TERM_IOV (3 * (REDISLOCK_TERM_ARGS + 2) + 1)
 # define TERM_TEXT (25 * (REDISLOCK_TERM_ARGS + 3))
 
-typedef struct term_slot {
-    uint32_t word;                            /* state and generation (REDISLOCK_TERM_FREE ...) */
-    pid_t pid;                                /* the process that armed it */
-    uint32_t n;
-    struct {
-        int fd;
-        uint32_t serial;
-    } to[REDISLOCK_MAX_SERVERS];              /* the connections that granted */
-    redislock_term_release r;
-} term_slot;
+typedef redislock_term_slot term_slot;
 
 static term_slot slots[REDISLOCK_TERM_SLOTS];
 static uint32_t serials;
@@ -157,10 +144,16 @@ static void msg_build(term_msg *m, const redislock_term_release *r)
  * next release may follow it), left at 0 after less (nothing more may). */
 static void term_write(const term_slot *s)
 {
+    redislock_term_release r;
     term_msg m;
     struct msghdr msg;
 
-    msg_build(&m, &s->r);
+    r.argc = 0;
+    r.nums = 0;
+    if (!s->describe(&r, s->hold)) {
+        return;
+    }
+    msg_build(&m, &r);
     memset(&msg, 0, sizeof(msg));
     msg.msg_iov = m.iov;
     msg.msg_iovlen = m.n;
@@ -179,7 +172,7 @@ static void term_write(const term_slot *s)
 
 /* The handler: writes every release this process armed, then dies of the
  * signal as it would have without us. */
-static void term_handler(int signo)
+void redislock_term_handler(int signo)
 {
     int saved = errno;
     pid_t pid = getpid();
@@ -187,10 +180,10 @@ static void term_handler(int signo)
     sigset_t set;
 
     for (int i = 0; i < REDISLOCK_TERM_SLOTS; i++) {
-        uint32_t word = __atomic_load_n(&slots[i].word, __ATOMIC_RELAXED);
-        if ((word & REDISLOCK_TERM_STATE) != REDISLOCK_TERM_ARMED
-            || !__atomic_compare_exchange_n(&slots[i].word, &word, word + REDISLOCK_TERM_CLAIMED - REDISLOCK_TERM_ARMED,
-                                            false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+        uint32_t armed = REDISLOCK_TERM_ARMED;
+        if (__atomic_load_n(&slots[i].state, __ATOMIC_RELAXED) != REDISLOCK_TERM_ARMED
+            || !__atomic_compare_exchange_n(&slots[i].state, &armed, REDISLOCK_TERM_CLAIMED, false, __ATOMIC_ACQ_REL,
+                                            __ATOMIC_RELAXED)) {
             continue;
         }
         if (slots[i].pid == pid) {
@@ -212,169 +205,79 @@ static void term_handler(int signo)
 
 /* {{{ Arming */
 
-/* term_ready() when the handler is not in place: sets it when SIGTERM would
- * kill the process. */
-static zend_never_inline bool term_set(bool dfl)
-{
-    struct sigaction act;
-
-    if (!dfl) {
-        return false;
-    }
-    memset(&act, 0, sizeof(act));
-    act.sa_handler = term_handler;
-    sigemptyset(&act.sa_mask);
-    zend_sigaction(SIGTERM, &act, NULL);
-    return true;
-}
-
-/* Whether the handler is in place, setting it when SIGTERM would kill the
- * process: its disposition, as PHP keeps it (zend_sigaction(): PHP code's
- * pcntl_signal(), the SAPI's own handler), is the default. Never replaces a
- * handler, nor SIG_IGN. With PHP's signal handling (ZEND_SIGNALS) the
- * disposition is read from PHP's table, without a system call; PHP resets
- * it each request. */
-static zend_always_inline bool term_ready(void)
+/* Whether the handler is in place (set): SIGTERM's disposition as PHP keeps it
+ * (zend_sigaction(): PHP code's pcntl_signal(), the SAPI's own handler).
+ * With PHP's signal handling (ZEND_SIGNALS) it is read from PHP's table,
+ * without a system call; PHP resets it each request. dfl: whether it is the
+ * default instead. */
+static zend_always_inline bool term_set(bool *dfl)
 {
 #ifdef ZEND_SIGNALS
     const zend_signal_entry_t *e = &SIGG(handlers)[SIGTERM - 1];
 
-    if (EXPECTED(e->handler == (void *) term_handler && !(e->flags & SA_SIGINFO))) {
-        return true;
-    }
-    return term_set(!(e->flags & SA_SIGINFO) && e->handler == (void *) SIG_DFL);
+    *dfl = !(e->flags & SA_SIGINFO) && e->handler == (void *) SIG_DFL;
+    return e->handler == (void *) redislock_term_handler && !(e->flags & SA_SIGINFO);
 #else
     struct sigaction old;
 
     memset(&old, 0, sizeof(old));
     sigaction(SIGTERM, NULL, &old);
-    if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == term_handler) {
-        return true;
-    }
-    return term_set(!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL);
+    *dfl = !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL;
+    return !(old.sa_flags & SA_SIGINFO) && old.sa_handler == redislock_term_handler;
 #endif
 }
 
-/* Moves a slot's state word from from to to, when it is from. */
-static zend_always_inline bool term_move(uint32_t *word, uint32_t from, uint32_t to)
+/* A free slot, now being filled; NULL when none is left. */
+static term_slot *term_take(void)
 {
-    return __atomic_compare_exchange_n(word, &from, to, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
-}
-
-/* Takes a slot for ref, to fill (a new generation): a free one, else one
- * another hold kept; NULL when all are armed (or being changed). */
-static term_slot *term_take(redislock_term_ref *ref)
-{
-    term_slot *kept = NULL;
-
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < REDISLOCK_TERM_SLOTS; i++) {
-            uint32_t word = __atomic_load_n(&slots[i].word, __ATOMIC_RELAXED);
-            uint32_t state = word & REDISLOCK_TERM_STATE, gen = (word & ~REDISLOCK_TERM_STATE) + REDISLOCK_TERM_GEN;
-            if ((state == REDISLOCK_TERM_FREE || (pass && state == REDISLOCK_TERM_KEPT))
-                && term_move(&slots[i].word, word, gen | REDISLOCK_TERM_FILLING)) {
-                kept = &slots[i];
-                ref->word = &kept->word;
-                ref->gen = gen;
-                return kept;
-            }
+    for (int i = 0; i < REDISLOCK_TERM_SLOTS; i++) {
+        uint32_t free_ = REDISLOCK_TERM_FREE;
+        if (__atomic_load_n(&slots[i].state, __ATOMIC_RELAXED) == REDISLOCK_TERM_FREE
+            && __atomic_compare_exchange_n(&slots[i].state, &free_, REDISLOCK_TERM_FILLING, false, __ATOMIC_ACQ_REL,
+                                           __ATOMIC_RELAXED)) {
+            return &slots[i];
         }
     }
     return NULL;
 }
 
-/* Arms slot s (taken: being changed) for the connections of cmds that
- * answered and may be written to from the handler (a plain one has a
- * serial number), filled first when refill; keeps it unarmed when there is
- * none. */
-static zend_always_inline void term_arm_slot(term_slot *s, redislock_term_ref *ref, bool refill, pid_t pid,
-                                             const redislock_cmd *cmds, size_t n, redislock_term_fill fill,
-                                             void *ctx)
+void redislock_term_arm_any(redislock_term_ref *ref, pid_t pid, const redislock_cmd *cmds, size_t n,
+                            redislock_term_describe describe, const void *hold)
 {
+    struct sigaction act;
+    term_slot *s = NULL;
     uint32_t k = 0;
-
-    for (size_t i = 0; i < n; i++) {
-        if (cmds[i].status == REDISLOCK_CMD_OK && cmds[i].term_serial) {
-            s->to[k].fd = cmds[i].term_fd;
-            s->to[k++].serial = cmds[i].term_serial;
-        }
-    }
-    if (!k) {
-        __atomic_store_n(&s->word, ref->gen | REDISLOCK_TERM_KEPT, __ATOMIC_RELEASE);
-        return;
-    }
-    if (refill) {
-        s->r.argc = 0;
-        s->r.nums = 0;
-        fill(&s->r, ctx);
-    }
-    s->n = k;
-    s->pid = pid;
-    __atomic_store_n(&s->word, ref->gen | REDISLOCK_TERM_ARMED, __ATOMIC_RELEASE);
-    ref->armed = true;
-}
-
-/* The slot of a state word. */
-static zend_always_inline term_slot *term_slot_of(uint32_t *word)
-{
-    return (term_slot *) ((char *) word - XtOffsetOf(term_slot, word));
-}
-
-/* redislock_term_arm() but for its most common case. */
-static zend_never_inline void term_arm_any(redislock_term_ref *ref, pid_t pid, const redislock_cmd *cmds, size_t n,
-                                           redislock_term_fill fill, void *ctx)
-{
-    term_slot *s;
-    size_t i;
-
-    if (!term_ready()) {
-        return;
-    }
-    if (ref->word && term_move(ref->word, ref->gen | REDISLOCK_TERM_KEPT, ref->gen | REDISLOCK_TERM_FILLING)) {
-        term_arm_slot(term_slot_of(ref->word), ref, ref->refill, pid, cmds, n, fill, ctx);
-        return;
-    }
-    /* Without a slot of its own (any more): one is taken if it is to be armed. */
-    for (i = 0; i < n && !(cmds[i].status == REDISLOCK_CMD_OK && cmds[i].term_serial); i++) {
-    }
-    if (i < n && (s = term_take(ref))) {
-        term_arm_slot(s, ref, true, pid, cmds, n, fill, ctx);
-    }
-}
-
-void redislock_term_arm(redislock_term_ref *ref, pid_t pid, const redislock_cmd *cmds, size_t n,
-                        redislock_term_fill fill, void *ctx)
-{
-    uint32_t k = 0;
-    term_slot *s;
+    bool dfl;
 
     ZEND_ASSERT(!ref->armed);
-    /* Most often: the handler in place, and the release of the lock's last
-     * hold, still in its slot, to arm as it is. */
-    if (!ref->word || ref->refill || !term_ready()
-        || !term_move(ref->word, ref->gen | REDISLOCK_TERM_KEPT, ref->gen | REDISLOCK_TERM_FILLING)) {
-        term_arm_any(ref, pid, cmds, n, fill, ctx);
-        return;
+    if (!term_set(&dfl)) {
+        /* Not in place: set when SIGTERM would kill the process (its
+         * disposition is the default). Never replaces a handler, nor
+         * SIG_IGN. */
+        if (!dfl) {
+            return;
+        }
+        memset(&act, 0, sizeof(act));
+        act.sa_handler = redislock_term_handler;
+        sigemptyset(&act.sa_mask);
+        zend_sigaction(SIGTERM, &act, NULL);
     }
-    s = term_slot_of(ref->word);
     for (size_t i = 0; i < n; i++) {
         if (cmds[i].status == REDISLOCK_CMD_OK && cmds[i].term_serial) {
+            if (!s && !(s = term_take())) {
+                return;
+            }
             s->to[k].fd = cmds[i].term_fd;
             s->to[k++].serial = cmds[i].term_serial;
         }
     }
-    s->n = k;
-    s->pid = pid;
-    __atomic_store_n(&s->word, ref->gen | (k ? REDISLOCK_TERM_ARMED : REDISLOCK_TERM_KEPT), __ATOMIC_RELEASE);
-    ref->armed = k > 0;
-}
-
-void redislock_term_free(redislock_term_ref *ref)
-{
-    redislock_term_disarm(ref);
-    if (ref->word) {
-        term_move(ref->word, ref->gen | REDISLOCK_TERM_KEPT, ref->gen | REDISLOCK_TERM_FREE);
-        ref->word = NULL;
+    if (s) {
+        s->n = k;
+        s->pid = pid;
+        s->describe = describe;
+        s->hold = hold;
+        __atomic_store_n(&s->state, REDISLOCK_TERM_ARMED, __ATOMIC_RELEASE);
+        ref->armed = ref->last = s;
     }
 }
 
@@ -422,21 +325,15 @@ void redislock_term_dying(void)
     abort();
 }
 
-void redislock_term_arm(redislock_term_ref *ref, pid_t pid, const redislock_cmd *cmds, size_t n,
-                        redislock_term_fill fill, void *ctx)
+void redislock_term_arm_any(redislock_term_ref *ref, pid_t pid, const redislock_cmd *cmds, size_t n,
+                            redislock_term_describe describe, const void *hold)
 {
     (void) ref;
     (void) pid;
     (void) cmds;
     (void) n;
-    (void) fill;
-    (void) ctx;
-}
-
-void redislock_term_free(redislock_term_ref *ref)
-{
-    ref->armed = false;
-    ref->word = NULL;
+    (void) describe;
+    (void) hold;
 }
 
 bool redislock_term_watched(int fd, bool plain)

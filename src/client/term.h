@@ -9,12 +9,13 @@
  * process die as it would have.
  *
  * A release is armed by reference: a slot of a table of the process keeps
- * the script's text, pointers to the bytes of its arguments (the lock's
- * keys and token, which stay as they are and where they are until the
- * release is disarmed: it is disarmed before they change or are freed) and
- * the connections. Arming is a few stores; the handler puts the command
- * together at signal time, its RESP headers written into its own stack, and
- * sends it with one sendmsg() a connection.
+ * the connections, the hold (a pointer) and a function that describes its
+ * release from it (the script, and the hold's own bytes its arguments are:
+ * keys, token). Arming is a few stores. The handler has the release
+ * described when the signal comes, into its own stack, puts the RESP
+ * headers together there and sends the command with one sendmsg() a
+ * connection, its arguments straight from where they are. A hold is
+ * disarmed before what its release is made of changes or is freed.
  *
  * The handler is async-signal-safe: it never allocates, never blocks (a
  * send that would block writes nothing, or less than all: the server drops
@@ -22,10 +23,10 @@
  * writes only to plain TCP and unix connections whose last command went
  * out whole: a TLS session cannot be written from a signal handler, and
  * bytes after half a command would make another command of it. What it
- * reads is published with atomic stores, so that it is consistent whenever
- * the signal comes; what it writes from it, it claims first (a slot, a
- * descriptor), so that another thread of the process (ZTS) neither changes
- * a release it reads nor writes to a descriptor it writes to: a thread that
+ * reads is published with atomic operations, so that it is consistent
+ * whenever the signal comes; what it uses, it claims first (a slot, a
+ * descriptor), so that another thread of the process (ZTS) neither frees a
+ * hold it reads nor writes to a descriptor it writes to: a thread that
  * finds a claim waits for the process to die (see redislock_term_dying()).
  * A child made by fork() never writes what its parent armed. Windows:
  * nothing.
@@ -35,14 +36,14 @@
 
 #include "client/cmd.h"
 
-#define REDISLOCK_TERM_SLOTS 64   /* releases armed at once; more are not written on SIGTERM */
+#define REDISLOCK_TERM_SLOTS 64   /* holds armed at once; more are not released on SIGTERM */
 #define REDISLOCK_TERM_FDS 4096   /* descriptors watched; a connection above is not written to */
 #define REDISLOCK_TERM_ARGS 24    /* arguments of a release after EVAL and the script (a fair one: 21) */
 #define REDISLOCK_TERM_NUMS 4     /* numbers among them (redislock_term_long()) */
 #define REDISLOCK_TERM_TAKEN UINT32_MAX /* a descriptor the handler is writing to: never a serial number */
 
 /* One argument of a release: the bytes p (len), then tail (tail_len, a
- * key's suffix; NULL: none). Not copied. */
+ * key's suffix; NULL: none), where they are. */
 typedef struct redislock_term_arg {
     const char *p;
     const char *tail;
@@ -62,73 +63,118 @@ typedef struct redislock_term_release {
     char num[REDISLOCK_TERM_NUMS][24];
 } redislock_term_release;
 
-/* Fills r (argc 0 when called) with the release of the hold ctx, with
- * redislock_term_add() and redislock_term_long(). */
-typedef void (*redislock_term_fill)(redislock_term_release *r, void *ctx);
-
-/* The state of a slot of the table, in the low bits of its state word
- * (the rest: its generation, which changes each time it is taken for
- * another hold). */
-#define REDISLOCK_TERM_FREE 0     /* nobody's */
-#define REDISLOCK_TERM_FILLING 1  /* being filled or changed by the thread that took it */
-#define REDISLOCK_TERM_ARMED 2    /* armed: the handler writes it */
-#define REDISLOCK_TERM_CLAIMED 3  /* the handler's, from armed, until the process dies */
-#define REDISLOCK_TERM_KEPT 4     /* filled for the hold of its generation, not armed */
-#define REDISLOCK_TERM_STATE 7
-#define REDISLOCK_TERM_GEN 8      /* one generation */
-
-/* A hold's place in the table: the slot its release was filled in last,
- * which it keeps while nobody needs it, so that the next hold of the same
- * lock arms the same release again without filling it. Zero-initialised. */
-typedef struct redislock_term_ref {
-    uint32_t *word;  /* the state word of that slot (NULL: none) */
-    uint32_t gen;    /* the slot's generation when it was taken (another hold's since: not ours) */
-    bool armed;      /* armed now */
-    bool refill;     /* filled anew for every hold (the release is not the same from one to the next) */
-} redislock_term_ref;
-
-/* Arms the release of the hold that the n commands cmds granted, for their
- * connections that answered (status OK) and may be written to from the
- * handler, written by process pid only. The release filled last for ref is
- * armed again as it is when its slot is still ref's (and ref->refill is
- * false: what it points to is the same, and so are the bytes there but for
- * the token); otherwise a slot is taken (a free one, else one another hold
- * kept) and fill(r, ctx) fills it. Every byte the release points to stays
- * as it is and where it is until it is disarmed. Nothing is armed when the
- * handler is not set and SIGTERM would not kill the process (a handler of
- * PHP code or of the SAPI has it, or it is ignored), none of the
- * connections is plain, or all slots are armed. With PHP's signal handling
- * (ZEND_SIGNALS) telling whether the handler is set makes no system call.
- * ref must be disarmed. */
-void redislock_term_arm(redislock_term_ref *ref, pid_t pid, const redislock_cmd *cmds, size_t n,
-                        redislock_term_fill fill, void *ctx);
+/* Describes into r (argc and nums 0) the release of the hold hold, with
+ * redislock_term_add() and redislock_term_long(); false when it cannot
+ * (then nothing is written). Called by the handler, when the signal comes:
+ * it must be async-signal-safe, reading the hold and writing r, nothing
+ * else (no allocation, nothing of PHP's engine). */
+typedef bool (*redislock_term_describe)(redislock_term_release *r, const void *hold);
 
 /* A thread found a slot or descriptor claimed by the handler, which runs in
  * another thread: the process is dying, of SIGTERM, as soon as the handler
- * is done. Waits for that (never returns), rather than change or free what
- * the handler reads or writes to. */
+ * is done. Waits for that (never returns), rather than free what the
+ * handler reads or write where it writes. */
 ZEND_NORETURN void redislock_term_dying(void);
 
-/* Disarms ref's release, if armed: the hold ended, or is no longer due a
- * release on SIGTERM, or the bytes it points to are about to change. The
- * slot stays ref's (kept) until another hold needs it. */
+/* The state of a slot of the table. */
+#define REDISLOCK_TERM_FREE 0     /* nobody's */
+#define REDISLOCK_TERM_FILLING 1  /* being filled by the thread that took it (compare-and-swap from free) */
+#define REDISLOCK_TERM_ARMED 2    /* armed */
+#define REDISLOCK_TERM_CLAIMED 3  /* the handler's (from armed) until the process dies: never freed */
+
+/* A slot of the table (client/term.c's: here for the inline part of
+ * redislock_term_arm()). */
+typedef struct redislock_term_slot {
+    uint32_t state;                           /* REDISLOCK_TERM_FREE ... */
+    pid_t pid;                                /* the process that armed it */
+    uint32_t n;
+    struct {
+        int fd;
+        uint32_t serial;
+    } to[REDISLOCK_MAX_SERVERS];              /* the connections that granted */
+    redislock_term_describe describe;         /* its release */
+    const void *hold;
+} redislock_term_slot;
+
+/* A hold's place in the table. Zero-initialised. */
+typedef struct redislock_term_ref {
+    redislock_term_slot *armed;  /* the slot its release is armed in, or NULL */
+    redislock_term_slot *last;   /* the slot it was armed in last: tried first next time */
+} redislock_term_ref;
+
+/* redislock_term_arm() but for its most common case, which is inline. */
+void redislock_term_arm_any(redislock_term_ref *ref, pid_t pid, const redislock_cmd *cmds, size_t n,
+                            redislock_term_describe describe, const void *hold);
+
+#ifndef PHP_WIN32
+/* The handler (called by the system only). */
+void redislock_term_handler(int signo);
+#endif
+
+#if defined(ZEND_SIGNALS) && !defined(PHP_WIN32) && !defined(ZTS)
+# define REDISLOCK_TERM_INLINE 1
+# include "zend_signal.h"
+# include <signal.h>
+#endif
+
+/* Arms the release of hold, described by describe, for the connections of
+ * the n commands cmds that granted it: those that answered (status OK) and
+ * may be written to from the handler; written by process pid only. Nothing
+ * is armed when the handler is not set and SIGTERM would not kill the
+ * process (a handler of PHP code or of the SAPI has it, or it is ignored),
+ * none of the connections is plain, or all slots are taken. With PHP's
+ * signal handling (ZEND_SIGNALS) telling whether the handler is set makes
+ * no system call. ref must be disarmed.
+ *
+ * Inline, when the handler is in place (read from PHP's table of
+ * dispositions: not with ZTS, where it is the thread's) and the slot of the
+ * hold's last release is free: a few stores. */
+static zend_always_inline void redislock_term_arm(redislock_term_ref *ref, pid_t pid, const redislock_cmd *cmds,
+                                                  size_t n, redislock_term_describe describe, const void *hold)
+{
+#ifdef REDISLOCK_TERM_INLINE
+    const zend_signal_entry_t *e = &SIGG(handlers)[SIGTERM - 1];
+    redislock_term_slot *s = ref->last;
+    uint32_t free_ = REDISLOCK_TERM_FREE, k = 0;
+
+    if (EXPECTED(s && e->handler == (void *) redislock_term_handler && !(e->flags & SA_SIGINFO)
+                 && __atomic_compare_exchange_n(&s->state, &free_, REDISLOCK_TERM_FILLING, false,
+                                                __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))) {
+        for (size_t i = 0; i < n; i++) {
+            if (cmds[i].status == REDISLOCK_CMD_OK && cmds[i].term_serial) {
+                s->to[k].fd = cmds[i].term_fd;
+                s->to[k++].serial = cmds[i].term_serial;
+            }
+        }
+        s->n = k;
+        s->pid = pid;
+        s->describe = describe;
+        s->hold = hold;
+        __atomic_store_n(&s->state, k ? REDISLOCK_TERM_ARMED : REDISLOCK_TERM_FREE, __ATOMIC_RELEASE);
+        ref->armed = k ? s : NULL;
+        return;
+    }
+#endif
+    redislock_term_arm_any(ref, pid, cmds, n, describe, hold);
+}
+
+/* Disarms ref's release, if armed (frees its slot): the hold ended, or is
+ * no longer due a release on SIGTERM, or what its release is made of is
+ * about to change or be freed. */
 static zend_always_inline void redislock_term_disarm(redislock_term_ref *ref)
 {
     if (ref->armed) {
 #ifndef PHP_WIN32
-        uint32_t armed = ref->gen | REDISLOCK_TERM_ARMED;
-        if (UNEXPECTED(!__atomic_compare_exchange_n(ref->word, &armed, ref->gen | REDISLOCK_TERM_KEPT, false,
+        uint32_t armed = REDISLOCK_TERM_ARMED;
+        if (UNEXPECTED(!__atomic_compare_exchange_n(&ref->armed->state, &armed, REDISLOCK_TERM_FREE, false,
                                                     __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))) {
+            /* Claimed by the handler, in another thread. */
             redislock_term_dying();
         }
 #endif
-        ref->armed = false;
+        ref->armed = NULL;
     }
 }
-
-/* Disarms ref's release and gives its slot up: what it points to is about
- * to be freed. */
-void redislock_term_free(redislock_term_ref *ref);
 
 /* Adds an argument to r: len bytes at p, then tail_len at tail (NULL:
  * none). */
@@ -145,7 +191,7 @@ static inline void redislock_term_add(redislock_term_release *r, const char *p, 
 }
 
 /* Adds a number argument to r, written in decimal into r (at most
- * REDISLOCK_TERM_NUMS a release). */
+ * REDISLOCK_TERM_NUMS a release). Async-signal-safe. */
 void redislock_term_long(redislock_term_release *r, zend_long v);
 
 /* Whether the handler may ever write to a connection of descriptor fd:

@@ -56,35 +56,13 @@ zend_string *redislock_keys_get(redislock_keys *keys, redislock_key_kind kind);
  * length. */
 const char *redislock_keys_name(redislock_keys *keys, redislock_key_kind kind, char *buf, size_t size, size_t *len);
 
-/* What follows the lock key in the key of each kind, untagged. */
+/* What follows the lock key in the key of each kind, untagged (tagged,
+ * with a hash tag before: redislock_keys_get()). */
 typedef struct redislock_keys_suffix {
     const char *s;
     size_t len;
 } redislock_keys_suffix;
 extern const redislock_keys_suffix redislock_keys_suffixes[REDISLOCK_KEY_COUNT];
-
-/* The name of the key of that kind in two parts, neither copied: its bytes
- * (returned, *len of them), then *tail_len bytes at *tail (NULL: none).
- * Untagged, the lock key then the kind's suffix, built or not; tagged, the
- * key built now if it was not yet. Both stay where they are until
- * redislock_keys_free(). */
-static inline const char *redislock_keys_parts(redislock_keys *keys, redislock_key_kind kind, size_t *len,
-                                               const char **tail, size_t *tail_len)
-{
-    const zend_string *key;
-
-    if (keys->tagged) {
-        key = redislock_keys_get(keys, kind);
-        *tail = NULL;
-        *tail_len = 0;
-    } else {
-        key = keys->k[REDISLOCK_KEY_LOCK];
-        *tail = redislock_keys_suffixes[kind].s;
-        *tail_len = redislock_keys_suffixes[kind].len;
-    }
-    *len = ZSTR_LEN(key);
-    return ZSTR_VAL(key);
-}
 
 void redislock_keys_free(redislock_keys *keys);
 

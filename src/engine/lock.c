@@ -214,34 +214,46 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
 }
 
 /* The release a leftover gets (EVAL of the release script, so that it
- * needs no script loaded), into r, by reference: plain mode. */
-static void term_release(redislock_term_release *r, redislock_lock *l)
+ * needs no script loaded), described into r from the lock alone (see
+ * redislock_lock_term_describe()): plain mode. */
+static bool term_release(redislock_term_release *r, const redislock_lock *l)
 {
     const zend_string *key = l->keys.k[REDISLOCK_KEY_LOCK];
-    const char *tail;
-    size_t len, tail_len;
-    const char *name;
+    redislock_term_arg *a = r->argv;
 
     r->body = redislock_script_release.body;
     r->body_len = redislock_script_release.len;
-    redislock_term_add(r, "3", 1, NULL, 0);
-    redislock_term_add(r, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0);
-    name = redislock_keys_parts(&l->keys, REDISLOCK_KEY_WAIT, &len, &tail, &tail_len);
-    redislock_term_add(r, name, len, tail, tail_len);
-    name = redislock_keys_parts(&l->keys, REDISLOCK_KEY_WAKE, &len, &tail, &tail_len);
-    redislock_term_add(r, name, len, tail, tail_len);
-    redislock_term_add(r, l->token, REDISLOCK_TOKEN_LEN, NULL, 0);
+    a[0] = (redislock_term_arg) { "3", NULL, 1, 0 };
+    a[1] = (redislock_term_arg) { ZSTR_VAL(key), NULL, (uint32_t) ZSTR_LEN(key), 0 };
+    for (int i = 0; i < 2; i++) {
+        redislock_key_kind kind = i ? REDISLOCK_KEY_WAKE : REDISLOCK_KEY_WAIT;
+        const zend_string *name = l->keys.k[kind];
+        if (l->keys.tagged && !name) {
+            return false;
+        }
+        /* Untagged, the name is the lock key then the suffix, built or not. */
+        a[2 + i] = l->keys.tagged ? (redislock_term_arg) { ZSTR_VAL(name), NULL, (uint32_t) ZSTR_LEN(name), 0 }
+                                  : (redislock_term_arg) { ZSTR_VAL(key), redislock_keys_suffixes[kind].s,
+                                                           (uint32_t) ZSTR_LEN(key),
+                                                           (uint32_t) redislock_keys_suffixes[kind].len };
+    }
+    a[4] = (redislock_term_arg) { l->token, NULL, REDISLOCK_TOKEN_LEN, 0 };
+    r->argc = 5;
+    return true;
 }
 
 /* The same in fair mode (release_fair.lua, leaving): the lock passes to the
  * next waiter, and our place in the queue, if any, goes. */
-static void term_release_fair(redislock_term_release *r, redislock_lock *l)
+static bool term_release_fair(redislock_term_release *r, const redislock_lock *l)
 {
     r->body = redislock_script_release_fair.body;
     r->body_len = redislock_script_release_fair.len;
     redislock_term_long(r, REDISLOCK_FAIR_KEYS);
     for (int i = 0; i < REDISLOCK_FAIR_KEYS; i++) {
-        const zend_string *key = redislock_lock_key(l, redislock_lock_fair_keys[i]);
+        const zend_string *key = l->keys.k[redislock_lock_fair_keys[i]];
+        if (!key) {
+            return false;
+        }
         redislock_term_add(r, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0);
     }
     redislock_term_add(r, l->token, REDISLOCK_TOKEN_LEN, NULL, 0);
@@ -250,16 +262,25 @@ static void term_release_fair(redislock_term_release *r, redislock_lock *l)
     redislock_term_add(r, "1", 1, NULL, 0);
     redislock_term_long(r, REDISLOCK_HANDOVER_MS);
     redislock_term_long(r, l->fair_slot);
+    return true;
 }
 
-void redislock_lock_term_fill(redislock_term_release *r, void *lock)
+bool redislock_lock_term_describe(redislock_term_release *r, const void *lock)
 {
-    redislock_lock *l = lock;
+    const redislock_lock *l = lock;
 
+    return l->settings.fair ? term_release_fair(r, l) : term_release(r, l);
+}
+
+void redislock_lock_term_keys(redislock_lock *l)
+{
     if (l->settings.fair) {
-        term_release_fair(r, l);
+        for (int i = 0; i < REDISLOCK_FAIR_KEYS; i++) {
+            redislock_lock_key(l, redislock_lock_fair_keys[i]);
+        }
     } else {
-        term_release(r, l);
+        REDISLOCK_LKEY(l, WAIT);
+        REDISLOCK_LKEY(l, WAKE);
     }
 }
 
@@ -474,15 +495,13 @@ int redislock_lock_force_release_once(redislock_lock *l, bool *result)
 void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zend_string *name)
 {
     redislock_keys_init(&l->keys, prefix, name, redislock_cluster_any(l->settings.servers));
-    /* The fair release has the hold's wake-up list (redislock_lock_term_fill()). */
-    l->term.refill = l->settings.fair;
 }
 
 /* Frees the lock's keys. */
 void redislock_lock_dtor(redislock_lock *l)
 {
-    /* The release points to the keys and the token. */
-    redislock_term_free(&l->term);
+    /* The armed release is made of the keys and the token. */
+    redislock_lock_term_disarm(l);
     redislock_keys_free(&l->keys);
 }
 

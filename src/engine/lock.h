@@ -194,27 +194,33 @@ int redislock_lock_force_release_once(redislock_lock *l, bool *result);
  * neither held nor has a token afterwards. */
 void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline);
 
-/* Fills r with the release of the lock's hold for SIGTERM
- * (redislock_term_fill): EVAL of the release script, exactly the release a
- * leftover gets, pointing to the lock's keys and token. The plain one
- * points to nothing that changes from one hold of the lock to the next
- * (the token's bytes do, not where they are), so it is filled once for
- * them all; the fair one has the hold's wake-up list, and is filled anew
- * each time. */
-void redislock_lock_term_fill(redislock_term_release *r, void *lock);
+/* Describes the release of the lock's hold for SIGTERM
+ * (redislock_term_describe: called by the signal handler, it only reads
+ * the lock): EVAL of the release script, exactly the release a leftover
+ * gets, with the lock's keys and token where they are. false when a key it
+ * needs is not built (redislock_lock_term_keys() builds them). */
+bool redislock_lock_term_describe(redislock_term_release *r, const void *lock);
+
+/* Builds the keys the release describes and that are built only on use:
+ * fair mode's, and on a Cluster (tagged) the plain release's too. */
+void redislock_lock_term_keys(redislock_lock *l);
 
 /* Arms the release of the hold just granted or renewed, by this process,
  * for SIGTERM (client/term.h): written, should the process be terminated,
  * to the connections of the n commands cmds that answered. Only a hold due
  * a release when its request ends is armed (auto_release): one kept past
- * the request is kept past SIGTERM too. The release points to the lock's
- * keys and token: it is disarmed before they change (a new token is drawn
- * only once the hold ended) or are freed (redislock_lock_dtor()). */
+ * the request is kept past SIGTERM too. The release is described from the
+ * lock when the signal comes: it is disarmed before its keys or token
+ * change (a new token is drawn only once the hold ended) or are freed
+ * (redislock_lock_dtor()). */
 static inline void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n)
 {
     redislock_term_disarm(&l->term);
     if (l->settings.auto_release) {
-        redislock_term_arm(&l->term, l->pid, cmds, n, redislock_lock_term_fill, l);
+        if (UNEXPECTED(l->settings.fair || l->keys.tagged)) {
+            redislock_lock_term_keys(l);
+        }
+        redislock_term_arm(&l->term, l->pid, cmds, n, redislock_lock_term_describe, l);
     }
 }
 
