@@ -53,9 +53,9 @@ typedef struct redislock_cmd {
     redisReply *reply;
     int status;
     char errstr[REDISLOCK_ERRLEN];
-    int term_fd;           /* status OK: the descriptor of the connection that answered when a release may be
-                              written to it on SIGTERM (client/term.h), else -1 */
-    uint32_t term_serial;  /* and that connection's serial number */
+    uint32_t term_serial;  /* status OK: the serial number of the connection that answered, 0 when no release
+                              is ever written to it on SIGTERM (client/term.h: TLS), or before */
+    int term_fd;           /* and its descriptor */
     /* private */
     redislock_conn *conn;
     const char *out;              /* what is being sent: the handshake, then buf */
@@ -106,7 +106,7 @@ static zend_always_inline void redislock_cmd_reset(redislock_cmd *cmd)
     cmd->reply = NULL;
     cmd->status = REDISLOCK_CMD_NOTSENT;
     cmd->errstr[0] = '\0';
-    cmd->term_fd = -1;
+    cmd->term_serial = 0;
     cmd->conn = NULL;
     cmd->got = 0;
     cmd->expect = 1;

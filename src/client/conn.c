@@ -15,7 +15,7 @@
 /* Closes a connection (see redislock_conn_drop()). */
 static void conn_free(redislock_conn *c)
 {
-    redislock_term_writable(c->t.fd, c->serial, false);
+    redislock_term_busy(c->term_mark);
     c->t.ops->close(&c->t);
     redisReaderFree(c->reader);
     if (c->hello) {
@@ -170,7 +170,8 @@ redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent
     c->id_len = srv->id_len;
     c->label = pestrdup(srv->label, 1);
     c->pid = redislock_process_pid();
-    c->serial = redislock_term_serial();
+    c->serial = redislock_term_watched(t.fd, t.ops->plain) ? redislock_term_serial() : 0;
+    c->term_mark = redislock_term_mark(t.fd, t.ops->plain);
     c->flags = (persistent ? REDISLOCK_CONN_PERSISTENT : 0) | REDISLOCK_CONN_CONNECTING;
     hello_prepare(c, srv);
     if (identify) {

@@ -22,7 +22,10 @@ struct redislock_conn {
     size_t id_len;
     char *label;                /* printable address */
     pid_t pid;                  /* process that opened it */
-    uint32_t serial;            /* its number in the process, for the releases on SIGTERM (client/term.h) */
+    uint32_t serial;            /* its number in the process, for the releases on SIGTERM (client/term.h);
+                                   0 when the handler never writes to it (TLS) */
+    uint32_t *term_mark;        /* where the handler looks for whether it may write to it now
+                                   (redislock_term_mark()) */
     uint32_t flags;
     unsigned long long commands; /* replies read over it */
     char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME/INFO still to send, or NULL */

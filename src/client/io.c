@@ -61,7 +61,7 @@ static void cmd_send(redislock_cmd *cmd)
 
     /* Until the command is out whole, no release may go out on SIGTERM
      * (client/term.h): it would land inside the command. */
-    redislock_term_writable(c->t.fd, c->serial, false);
+    redislock_term_busy(c->term_mark);
     while (cmd->sent < cmd->outlen) {
         ssize_t n = c->t.ops->write(&c->t, cmd->out + cmd->sent, cmd->outlen - cmd->sent);
         if (n > 0) {
@@ -78,7 +78,7 @@ static void cmd_send(redislock_cmd *cmd)
             return;
         }
     }
-    redislock_term_writable(c->t.fd, c->serial, c->t.ops->plain);
+    redislock_term_idle(c->term_mark, c->serial);
     cmd->phase = REDISLOCK_PHASE_RECV;
 }
 
@@ -251,7 +251,7 @@ static void cmd_complete(redislock_cmd *cmd, size_t max)
         redislock_cmd_refused(cmd, cmd->reply);
     } else {
         cmd->status = REDISLOCK_CMD_OK;
-        cmd->term_fd = cmd->conn->t.ops->plain ? cmd->conn->t.fd : -1;
+        cmd->term_fd = cmd->conn->t.fd;
         cmd->term_serial = cmd->conn->serial;
     }
     if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reply_renew(&cmd->conn->reader)) {

@@ -8,23 +8,24 @@
 #include "base/slot.h"
 
 /* What follows the lock key in each bookkeeping key. */
-static const char *const key_suffix[REDISLOCK_KEY_COUNT] = {
-    [REDISLOCK_KEY_LOCK] = "",
-    [REDISLOCK_KEY_FENCE] = ":redislock-fence",
-    [REDISLOCK_KEY_WAIT] = ":redislock-wait",
-    [REDISLOCK_KEY_WAKE] = ":redislock-wake",
-    [REDISLOCK_KEY_QUEUE] = ":redislock-queue",
-    [REDISLOCK_KEY_QUEUE_EXP] = ":redislock-queue-exp",
-    [REDISLOCK_KEY_HANDOFF] = ":redislock-handoff",
-    [REDISLOCK_KEY_TICKET] = ":redislock-ticket",
-    [REDISLOCK_KEY_WAKE_SLOT + 0] = ":redislock-wake-0",
-    [REDISLOCK_KEY_WAKE_SLOT + 1] = ":redislock-wake-1",
-    [REDISLOCK_KEY_WAKE_SLOT + 2] = ":redislock-wake-2",
-    [REDISLOCK_KEY_WAKE_SLOT + 3] = ":redislock-wake-3",
-    [REDISLOCK_KEY_WAKE_SLOT + 4] = ":redislock-wake-4",
-    [REDISLOCK_KEY_WAKE_SLOT + 5] = ":redislock-wake-5",
-    [REDISLOCK_KEY_WAKE_SLOT + 6] = ":redislock-wake-6",
-    [REDISLOCK_KEY_WAKE_SLOT + 7] = ":redislock-wake-7",
+#define SUFFIX(s) { s, sizeof(s) - 1 }
+const redislock_keys_suffix redislock_keys_suffixes[REDISLOCK_KEY_COUNT] = {
+    [REDISLOCK_KEY_LOCK] = SUFFIX(""),
+    [REDISLOCK_KEY_FENCE] = SUFFIX(":redislock-fence"),
+    [REDISLOCK_KEY_WAIT] = SUFFIX(":redislock-wait"),
+    [REDISLOCK_KEY_WAKE] = SUFFIX(":redislock-wake"),
+    [REDISLOCK_KEY_QUEUE] = SUFFIX(":redislock-queue"),
+    [REDISLOCK_KEY_QUEUE_EXP] = SUFFIX(":redislock-queue-exp"),
+    [REDISLOCK_KEY_HANDOFF] = SUFFIX(":redislock-handoff"),
+    [REDISLOCK_KEY_TICKET] = SUFFIX(":redislock-ticket"),
+    [REDISLOCK_KEY_WAKE_SLOT + 0] = SUFFIX(":redislock-wake-0"),
+    [REDISLOCK_KEY_WAKE_SLOT + 1] = SUFFIX(":redislock-wake-1"),
+    [REDISLOCK_KEY_WAKE_SLOT + 2] = SUFFIX(":redislock-wake-2"),
+    [REDISLOCK_KEY_WAKE_SLOT + 3] = SUFFIX(":redislock-wake-3"),
+    [REDISLOCK_KEY_WAKE_SLOT + 4] = SUFFIX(":redislock-wake-4"),
+    [REDISLOCK_KEY_WAKE_SLOT + 5] = SUFFIX(":redislock-wake-5"),
+    [REDISLOCK_KEY_WAKE_SLOT + 6] = SUFFIX(":redislock-wake-6"),
+    [REDISLOCK_KEY_WAKE_SLOT + 7] = SUFFIX(":redislock-wake-7"),
 };
 
 /* A short tag, without braces, whose slot is slot: the lock key holds a
@@ -51,13 +52,13 @@ static void tag_for_slot(uint16_t slot, char *tag, size_t *len)
 /* The bookkeeping key kind of key, in key's slot when tagged. */
 static zend_string *build(const zend_string *key, redislock_key_kind kind, bool tagged)
 {
-    const char *suffix = key_suffix[kind];
-    size_t start, taglen;
+    const char *suffix = redislock_keys_suffixes[kind].s;
+    size_t suffix_len = redislock_keys_suffixes[kind].len, start, taglen;
     smart_str out = { 0 };
 
     if (!tagged || redislock_slot_hash_tag(ZSTR_VAL(key), ZSTR_LEN(key), &start, &taglen)) {
         /* The key's own tag, if any, stays the first in the longer key. */
-        return zend_string_concat2(ZSTR_VAL(key), ZSTR_LEN(key), suffix, strlen(suffix));
+        return zend_string_concat2(ZSTR_VAL(key), ZSTR_LEN(key), suffix, suffix_len);
     }
     smart_str_appendc(&out, '{');
     if (!memchr(ZSTR_VAL(key), '}', ZSTR_LEN(key))) {
@@ -72,7 +73,7 @@ static zend_string *build(const zend_string *key, redislock_key_kind kind, bool 
         smart_str_appendc(&out, '}');
         smart_str_append(&out, key);
     }
-    smart_str_appends(&out, suffix);
+    smart_str_appendl(&out, suffix, suffix_len);
     return smart_str_extract(&out);
 }
 
@@ -108,10 +109,10 @@ const char *redislock_keys_name(redislock_keys *keys, redislock_key_kind kind, c
         *len = ZSTR_LEN(built);
         return ZSTR_VAL(built);
     }
-    suffix = strlen(key_suffix[kind]);
+    suffix = redislock_keys_suffixes[kind].len;
     if (!(keys->written & (1u << kind)) && !keys->tagged && ZSTR_LEN(key) + suffix <= size) {
         memcpy(buf, ZSTR_VAL(key), ZSTR_LEN(key));
-        memcpy(buf + ZSTR_LEN(key), key_suffix[kind], suffix);
+        memcpy(buf + ZSTR_LEN(key), redislock_keys_suffixes[kind].s, suffix);
         *len = ZSTR_LEN(key) + suffix;
         keys->written |= 1u << kind;
         return buf;

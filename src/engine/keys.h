@@ -56,6 +56,14 @@ zend_string *redislock_keys_get(redislock_keys *keys, redislock_key_kind kind);
  * length. */
 const char *redislock_keys_name(redislock_keys *keys, redislock_key_kind kind, char *buf, size_t size, size_t *len);
 
+/* What follows the lock key in the key of each kind, untagged (tagged,
+ * with a hash tag before: redislock_keys_get()). */
+typedef struct redislock_keys_suffix {
+    const char *s;
+    size_t len;
+} redislock_keys_suffix;
+extern const redislock_keys_suffix redislock_keys_suffixes[REDISLOCK_KEY_COUNT];
+
 void redislock_keys_free(redislock_keys *keys);
 
 #endif /* REDISLOCK_KEYS_H */

@@ -213,30 +213,75 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
     smart_str_free(&buf);
 }
 
-/* The release a leftover gets (EVAL, so that it needs no script loaded),
- * armed for SIGTERM. */
-void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n)
+/* The release a leftover gets (EVAL of the release script, so that it
+ * needs no script loaded), described into r from the lock alone (see
+ * redislock_lock_term_describe()): plain mode. */
+static bool term_release(redislock_term_release *r, const redislock_lock *l)
 {
-    release_cmd r;
-    uint32_t written = l->keys.written;
+    const zend_string *key = l->keys.k[REDISLOCK_KEY_LOCK];
+    redislock_term_arg *a = r->argv;
 
-    if (!l->settings.auto_release || !redislock_lock_owned(l) || !redislock_term_ready()) {
-        redislock_lock_term_disarm(l);
-        return;
+    r->body = redislock_script_release.body;
+    r->body_len = redislock_script_release.len;
+    a[0] = (redislock_term_arg) { "3", NULL, 1, 0 };
+    a[1] = (redislock_term_arg) { ZSTR_VAL(key), NULL, (uint32_t) ZSTR_LEN(key), 0 };
+    for (int i = 0; i < 2; i++) {
+        redislock_key_kind kind = i ? REDISLOCK_KEY_WAKE : REDISLOCK_KEY_WAIT;
+        const zend_string *name = l->keys.k[kind];
+        if (l->keys.tagged && !name) {
+            return false;
+        }
+        /* Untagged, the name is the lock key then the suffix, built or not. */
+        a[2 + i] = l->keys.tagged ? (redislock_term_arg) { ZSTR_VAL(name), NULL, (uint32_t) ZSTR_LEN(name), 0 }
+                                  : (redislock_term_arg) { ZSTR_VAL(key), redislock_keys_suffixes[kind].s,
+                                                           (uint32_t) ZSTR_LEN(key),
+                                                           (uint32_t) redislock_keys_suffixes[kind].len };
     }
-    /* Plain mode: the same release but for the token (the last argument),
-     * once armed for this lock. */
-    if (!l->settings.fair && redislock_term_rearm(&l->term, l->token, REDISLOCK_TOKEN_LEN, cmds, n)) {
-        return;
+    a[4] = (redislock_term_arg) { l->token, NULL, REDISLOCK_TOKEN_LEN, 0 };
+    r->argc = 5;
+    return true;
+}
+
+/* The same in fair mode (release_fair.lua, leaving): the lock passes to the
+ * next waiter, and our place in the queue, if any, goes. */
+static bool term_release_fair(redislock_term_release *r, const redislock_lock *l)
+{
+    r->body = redislock_script_release_fair.body;
+    r->body_len = redislock_script_release_fair.len;
+    redislock_term_long(r, REDISLOCK_FAIR_KEYS);
+    for (int i = 0; i < REDISLOCK_FAIR_KEYS; i++) {
+        const zend_string *key = l->keys.k[redislock_lock_fair_keys[i]];
+        if (!key) {
+            return false;
+        }
+        redislock_term_add(r, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0);
     }
-    release_cmd_init(&r, l, true);
-    /* The names written out here leave the release's own first time as it
-     * was (engine/keys.h: written out once, then built). */
-    l->keys.written = written;
-    redislock_term_arm(&l->term,
-                       &(redislock_term_release) { r.script->body, r.script->len, r.c.argc - 2, r.c.argv + 2,
-                                                   r.c.lens + 2 },
-                       cmds, n);
+    redislock_term_add(r, l->token, REDISLOCK_TOKEN_LEN, NULL, 0);
+    redislock_term_long(r, l->settings.ttl);
+    redislock_term_add(r, l->settings.fencing ? "1" : "0", 1, NULL, 0);
+    redislock_term_add(r, "1", 1, NULL, 0);
+    redislock_term_long(r, REDISLOCK_HANDOVER_MS);
+    redislock_term_long(r, l->fair_slot);
+    return true;
+}
+
+bool redislock_lock_term_describe(redislock_term_release *r, const void *lock)
+{
+    const redislock_lock *l = lock;
+
+    return l->settings.fair ? term_release_fair(r, l) : term_release(r, l);
+}
+
+void redislock_lock_term_keys(redislock_lock *l)
+{
+    if (l->settings.fair) {
+        for (int i = 0; i < REDISLOCK_FAIR_KEYS; i++) {
+            redislock_lock_key(l, redislock_lock_fair_keys[i]);
+        }
+    } else {
+        REDISLOCK_LKEY(l, WAIT);
+        REDISLOCK_LKEY(l, WAKE);
+    }
 }
 
 /* Removes our token from the servers in mask, where it may sit after a
@@ -455,7 +500,8 @@ void redislock_lock_init(redislock_lock *l, const zend_string *prefix, const zen
 /* Frees the lock's keys. */
 void redislock_lock_dtor(redislock_lock *l)
 {
-    redislock_term_free(&l->term);
+    /* The armed release is made of the keys and the token. */
+    redislock_lock_term_disarm(l);
     redislock_keys_free(&l->keys);
 }
 

@@ -48,7 +48,7 @@ typedef struct redislock_lock {
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
-    redislock_term_hold *term;            /* the release armed for SIGTERM (client/term.h), or NULL */
+    redislock_term_ref term;              /* its release for SIGTERM (client/term.h) */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
     union {
         uint64_t align;
@@ -111,6 +111,10 @@ static inline int redislock_lock_new_token(redislock_lock *l)
         redislock_error_set(&l->err, REDISLOCK_E_RANDOM, "no random bytes for the token");
         return REDISLOCK_ERR;
     }
+    /* Nothing armed may point to the token as it changes: a hold is armed
+     * only while held, but a forked child's copy of its parent's still is
+     * (for the parent's pid, which the child's handler never writes). */
+    redislock_term_disarm(&l->term);
     redislock_hex(l->token, raw, REDISLOCK_TOKEN_BYTES);
     l->placed = redislock_lock_all_servers(l);
     l->fair_slot = -1;
@@ -190,12 +194,35 @@ int redislock_lock_force_release_once(redislock_lock *l, bool *result);
  * neither held nor has a token afterwards. */
 void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline);
 
-/* Arms the release of the hold just granted or renewed for SIGTERM
- * (client/term.h): written, should the process be terminated, to the
- * connections of the n commands cmds that answered. Only a hold due a
- * release when its request ends is armed (auto_release): one kept past the
- * request is kept past SIGTERM too. */
-void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n);
+/* Describes the release of the lock's hold for SIGTERM
+ * (redislock_term_describe: called by the signal handler, it only reads
+ * the lock): EVAL of the release script, exactly the release a leftover
+ * gets, with the lock's keys and token where they are. false when a key it
+ * needs is not built (redislock_lock_term_keys() builds them). */
+bool redislock_lock_term_describe(redislock_term_release *r, const void *lock);
+
+/* Builds the keys the release describes and that are built only on use:
+ * fair mode's, and on a Cluster (tagged) the plain release's too. */
+void redislock_lock_term_keys(redislock_lock *l);
+
+/* Arms the release of the hold just granted or renewed, by this process,
+ * for SIGTERM (client/term.h): written, should the process be terminated,
+ * to the connections of the n commands cmds that answered. Only a hold due
+ * a release when its request ends is armed (auto_release): one kept past
+ * the request is kept past SIGTERM too. The release is described from the
+ * lock when the signal comes: it is disarmed before its keys or token
+ * change (a new token is drawn only once the hold ended) or are freed
+ * (redislock_lock_dtor()). */
+static inline void redislock_lock_term_arm(redislock_lock *l, const redislock_cmd *cmds, uint32_t n)
+{
+    redislock_term_disarm(&l->term);
+    if (l->settings.auto_release) {
+        if (UNEXPECTED(l->settings.fair || l->keys.tagged)) {
+            redislock_lock_term_keys(l);
+        }
+        redislock_term_arm(&l->term, l->pid, cmds, n, redislock_lock_term_describe, l);
+    }
+}
 
 /* The hold ended (or its token is given up): nothing to write on SIGTERM. */
 static inline void redislock_lock_term_disarm(redislock_lock *l)
