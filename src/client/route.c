@@ -486,6 +486,11 @@ static void route_pass(redislock_cmd *cmds, route_state *st, size_t n, const red
             continue;
         }
         settle(&st[i], &cmds[i], &run[k], clk);
+        if (run[k].status == REDISLOCK_CMD_OK) {
+            /* The connection that answered last (SIGTERM releases go there). */
+            cmds[i].term_serial = run[k].term_serial;
+            cmds[i].term_fd = run[k].term_fd;
+        }
         redislock_cmd_dtor(&run[k], 1);
     }
 }
@@ -507,6 +512,7 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
     for (size_t i = 0; i < n; i++) {
         ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);
+        cmds[i].term_serial = 0;
         if (!state_init(&st[i], &cmds[i])) {
             st[i].pending = 0;
             snprintf(st[i].errstr, sizeof(st[i].errstr), "cannot route a malformed command to %s", cmds[i].srv->label);
