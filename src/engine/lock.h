@@ -44,6 +44,7 @@ typedef struct redislock_lock {
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
+    bool shared;                          /* the hold (or attempt) is a share: engine/shared.h */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
     pid_t pid;                            /* process that wrote the token */
