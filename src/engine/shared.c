@@ -22,7 +22,7 @@
 
 #include <unistd.h>
 
-#define SHARED_GONE (-1) /* an answer: our share is gone (promote) */
+#define SHARED_GONE (-3) /* an answer: our share is gone (promote) */
 #define SHARED_RELOAD (-2) /* the server lost the script: call it the way that loads it */
 
 /* The rest of the wait in ms, 0 when none is left. */
@@ -364,6 +364,9 @@ static int promote_try(redislock_lock *l, uint64_t deadline, bool waiting, bool 
             redislock_cmd_dtor(&cmd, 1);
             return REDISLOCK_ERR;
         }
+    }
+    if (said == -1) {
+        said = SHARED_GONE;
     }
     if (said == 1) {
         redislock_term_free(&l->term);
