@@ -17,7 +17,7 @@ $pid = pcntl_fork();
 if ($pid === 0) {
     $short = new RedisLock('n', ['ttl' => 400] + $o);
     $short->acquireRead();
-    $a = rl_admin();
+    $a = new RLClient();
     $a->cmd('SET', 'rltest:shared_own_lease:child', $short->token());
     sleep(30);
     exit(0);

@@ -27,7 +27,7 @@ $pid = pcntl_fork();
 if ($pid === 0) {
     $y2 = new RedisLock('n', $o);
     $ok = $y2->acquireRead();
-    rl_admin()->cmd('SET', 'rltest:shared_promote:in', '1');
+    (new RLClient())->cmd('SET', 'rltest:shared_promote:in', '1');
     usleep(300000);
     exit($ok && $y2->release() ? 0 : 1);
 }
