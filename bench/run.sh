@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [contention]
+# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [shared] [contention]
 #
 # Sets up the machine and builds the extension (scripts/build/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts seven private redis-server processes on
@@ -17,6 +17,9 @@
 #   bench/atomic.php   8 forked workers incrementing one key: RedisLock\Atomic::update()
 #                      against a phpredis WATCH/GET/MULTI/SET/EXEC loop (run only when named)
 #   bench/tls.php      rediss:// against redis:// on one server of its own (run only when named)
+#   bench/shared.php   acquireRead + release against acquire + release, and 8 forked workers
+#                      (90% reads) against Symfony Lock's RedisStore shared locks over phpredis
+#                      (run only when named)
 #
 # Each prints a table of cycles/s per round with medians and the ratios of
 # medians. Within a round the variants take turns, so that load from

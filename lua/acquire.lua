@@ -65,6 +65,15 @@ end
 local wait = tonumber(ARGV[4])
 local marked = 0
 if wait > 0 then
+    -- Held shared (read_acquire.lua): mark a writer as waiting, for 2 s at
+    -- most (the next attempt renews it), so that no new share is granted
+    -- meanwhile and the readers there drain.
+    local held = redis.call('get', KEYS[1])
+    if held and string.byte(held, 1) == 42 then
+        local t = redis.call('time')
+        local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+        redis.call('set', KEYS[1], '*' .. (now + math.min(wait, 2000)), 'KEEPTTL')
+    end
     marked = redis.call('pttl', KEYS[3])
     if marked < wait then
         redis.call('set', KEYS[3], '1', 'PX', wait)

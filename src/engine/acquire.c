@@ -8,6 +8,7 @@
 #include "engine/acquire.h"
 #include "engine/lock.h"
 #include "engine/sync.h"
+#include "engine/shared.h"
 #include "engine/wait.h"
 #include "engine/wait_wakeup.h"
 #include "engine/wait_fair.h"
@@ -120,6 +121,10 @@ int redislock_acquire_lock(redislock_lock *l, zend_long wait_ms, bool *result)
 {
     int rc;
 
+    if (l->shared && redislock_lock_holding(l)) {
+        /* Our share, to promote. */
+        return redislock_shared_promote(l, wait_ms, result);
+    }
     *result = false;
     /* The grant and the check of its replication on one node. */
     redislock_route_pin(l->settings.servers);

@@ -13,6 +13,25 @@
 #include "base/clock.h"
 #include "base/resp.h"
 
+/* A restored hold (redislock_hold_adopt()) whose first operation found no
+ * exclusive hold of its token: held again as a share, for the operation to
+ * ask about that. true when so (the caller runs it again). */
+static bool retry_as_share(redislock_lock *l, int rc, bool result)
+{
+    if (!l->maybe_shared || rc != REDISLOCK_OK) {
+        return false;
+    }
+    l->maybe_shared = false;
+    if (result) {
+        return false;
+    }
+    l->shared = true;
+    l->held = true;
+    l->has_token = true;
+    l->pid = redislock_process_pid();
+    return true;
+}
+
 /* Gives up the token: leftovers on every server. */
 void redislock_hold_abandon(redislock_lock *l, bool counted)
 {
@@ -36,6 +55,9 @@ int redislock_hold_extend(redislock_lock *l, zend_long ttl, bool *result)
 
     redislock_route_pin(l->settings.servers);
     rc = redislock_lock_extend_once(l, ttl, result, "extend");
+    if (retry_as_share(l, rc, *result)) {
+        rc = redislock_lock_extend_once(l, ttl, result, "extend");
+    }
     renewed = *result;
     if (rc == REDISLOCK_OK) {
         rc = redislock_sync_check(l, "extend", result);
@@ -62,6 +84,10 @@ void redislock_hold_adopt(redislock_lock *l, const char *token)
     l->pid = redislock_process_pid();
     l->valid_until = 0;
     l->fence = 0;
+    l->shared = false;
+    /* The token may be a share's: the first operation that finds no
+     * exclusive hold of it asks about a share (one server only). */
+    l->maybe_shared = l->settings.servers->count == 1 && !l->settings.fair;
 }
 
 /* {{{ The operations, each pinned to one node of a Sentinel or Cluster
@@ -74,6 +100,9 @@ static int pinned(redislock_lock *l, int (*op)(redislock_lock *, bool *), bool *
 
     redislock_route_pin(l->settings.servers);
     rc = op(l, result);
+    if (retry_as_share(l, rc, *result)) {
+        rc = op(l, result);
+    }
     redislock_route_pin_end(l->settings.servers);
     return rc;
 }

@@ -10,6 +10,7 @@
 #include "php_redislock.h"
 #include "engine/lock.h"
 #include "engine/leftovers.h"
+#include "engine/shared.h"
 #include "client/exec.h"
 #include "client/cluster.h"
 #include "base/clock.h"
@@ -127,7 +128,7 @@ uint64_t redislock_lock_op_deadline(const redislock_lock *l)
 }
 
 /* The release script's call. Plain: KEYS = lock, waiters marker, wake-up
- * list; ARGV = token. Fair mode (the lock passes to the next waiter, and
+ * list, the readers' waiters marker and wake-up list; ARGV = token. Fair mode (the lock passes to the next waiter, and
  * with leaving set our place in the queue, if any, goes too): see
  * release_fair.lua. */
 #define RELEASE_NAME_MAX 160
@@ -135,12 +136,13 @@ uint64_t redislock_lock_op_deadline(const redislock_lock *l)
 typedef struct release_cmd {
     const redislock_script *script;
     redislock_call c;
-    char names[2][RELEASE_NAME_MAX]; /* the marker's and the wake-up list's, when not built */
+    char names[4][RELEASE_NAME_MAX]; /* the markers' and the wake-up lists', when not built */
 } release_cmd;
 
 static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leaving)
 {
-    static const redislock_key_kind keys[] = { REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
+    static const redislock_key_kind keys[] = { REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE, REDISLOCK_KEY_RWAIT,
+                                                REDISLOCK_KEY_RWAKE };
     redislock_call *c = &r->c;
     const char *name;
     size_t len;
@@ -158,7 +160,7 @@ static void release_cmd_init(release_cmd *r, const redislock_lock *l, bool leavi
     /* The first time, their names are written out here rather than built:
      * most releases find nobody waiting, and an object used once would
      * build them only for this. */
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 4; i++) {
         name = redislock_keys_name((redislock_keys *) &l->keys, keys[i], r->names[i], RELEASE_NAME_MAX, &len);
         redislock_call_keyl(c, name, len);
     }
@@ -197,6 +199,10 @@ void redislock_lock_keep_leftovers(redislock_lock *l, uint32_t mask, redislock_l
     smart_str buf = { 0 };
 
     if (!mask) {
+        return;
+    }
+    if (l->shared) {
+        redislock_shared_keep_leftovers(l, mask, group);
         return;
     }
     release_cmd_init(&r, l, true);
@@ -269,12 +275,17 @@ bool redislock_lock_term_describe(redislock_term_release *r, const void *lock)
 {
     const redislock_lock *l = lock;
 
+    if (l->shared) {
+        return redislock_shared_term_describe(r, l);
+    }
     return l->settings.fair ? term_release_fair(r, l) : term_release(r, l);
 }
 
 void redislock_lock_term_keys(redislock_lock *l)
 {
-    if (l->settings.fair) {
+    if (l->shared) {
+        redislock_shared_term_keys(l);
+    } else if (l->settings.fair) {
         for (int i = 0; i < REDISLOCK_FAIR_KEYS; i++) {
             redislock_lock_key(l, redislock_lock_fair_keys[i]);
         }
@@ -330,6 +341,9 @@ int redislock_lock_release_once(redislock_lock *l, bool *result)
     redislock_tally t = { 0 };
     redislock_verdict verdict;
 
+    if (l->shared) {
+        return redislock_shared_release_once(l, result);
+    }
     *result = false;
     if (!redislock_lock_owned(l)) {
         return REDISLOCK_OK;
@@ -367,6 +381,9 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
     redislock_call c;
     uint64_t start, valid_until;
 
+    if (l->shared) {
+        return redislock_shared_extend_once(l, ttl, result, what);
+    }
     *result = false;
     if (!redislock_lock_holding(l)) {
         return REDISLOCK_OK;
@@ -436,6 +453,9 @@ int redislock_lock_check_once(redislock_lock *l, bool *result)
     redislock_call c;
     uint64_t start;
 
+    if (l->shared) {
+        return redislock_shared_check_once(l, result);
+    }
     *result = false;
     if (!redislock_lock_holding(l)) {
         return REDISLOCK_OK;
@@ -468,10 +488,12 @@ int redislock_lock_force_release_once(redislock_lock *l, bool *result)
     redislock_cmd cmds[REDISLOCK_MAX_SERVERS];
     redislock_tally t = { 0 };
     redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, l->settings.fair ? REDISLOCK_KEY_QUEUE : REDISLOCK_KEY_WAIT,
-                                  REDISLOCK_KEY_WAKE };
+                                  REDISLOCK_KEY_WAKE, REDISLOCK_KEY_RWAIT, REDISLOCK_KEY_RWAKE,
+                                  REDISLOCK_KEY_READERS };
     redislock_call c;
 
-    redislock_lock_call_init(&c, l, keys, 3, false);
+    /* Shared holds end too, and the readers waiting are woken. */
+    redislock_lock_call_init(&c, l, keys, 6, false);
     /* The release script, forced: no token to match. */
     redislock_call_arg(&c, "", 0);
     redislock_call_bool(&c, true);

@@ -44,6 +44,8 @@ typedef struct redislock_lock {
     char token[REDISLOCK_TOKEN_LEN + 1];  /* hex owner token of the current attempt or hold */
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
+    bool shared;                          /* the hold (or attempt) is a share: engine/shared.h */
+    bool maybe_shared;                    /* restored from a token that may be a share's (engine/hold.h) */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
     pid_t pid;                            /* process that wrote the token */
@@ -217,7 +219,7 @@ static inline void redislock_lock_term_arm(redislock_lock *l, const redislock_cm
 {
     redislock_term_disarm(&l->term);
     if (l->settings.auto_release) {
-        if (UNEXPECTED(l->settings.fair || l->keys.tagged)) {
+        if (UNEXPECTED(l->settings.fair || l->keys.tagged || l->shared)) {
             redislock_lock_term_keys(l);
         }
         redislock_term_arm(&l->term, l->pid, cmds, n, redislock_lock_term_describe, l);

@@ -20,6 +20,7 @@
 #include "php/options.h"
 #include "engine/hold.h"
 #include "engine/acquire.h"
+#include "engine/shared.h"
 #include "php/class_lock.h"
 #include "php/exceptions.h"
 #include "php/holds.h"
@@ -127,7 +128,8 @@ static bool lock_held(zend_object *obj, redislock_lock_methods_held *held)
     }
     held->token = l->token;
     held->token_len = REDISLOCK_TOKEN_LEN;
-    held->fence = l->settings.fencing && l->fence > 0 ? l->fence : -1;
+    /* A share draws no fencing number. */
+    held->fence = l->settings.fencing && l->fence > 0 && !l->shared ? l->fence : -1;
     return true;
 }
 
@@ -296,6 +298,46 @@ PHP_METHOD(RedisLock, forceRelease)
     }
     zval_ptr_dtor(&tmp);
     RETURN_BOOL(deleted);
+}
+
+PHP_METHOD(RedisLock, acquireRead)
+{
+    redislock_object *o;
+    zend_long wait = 0;
+    bool acquired;
+
+    ZEND_PARSE_PARAMETERS_START(0, 1)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(wait)
+    ZEND_PARSE_PARAMETERS_END();
+
+    REDISLOCK_FETCH(o);
+    if (!redislock_args_wait(wait, 1, &wait)) {
+        RETURN_THROWS();
+    }
+    if (o->lock.settings.servers->count > 1) {
+        zend_value_error("RedisLock::acquireRead(): shared holds need one server, Sentinel or Cluster "
+                         "(\"servers\" lists %u)", o->lock.settings.servers->count);
+        RETURN_THROWS();
+    }
+    if (o->lock.settings.fair) {
+        zend_value_error("RedisLock::acquireRead(): shared holds are not available in fair mode");
+        RETURN_THROWS();
+    }
+    if (redislock_shared_acquire(&o->lock, wait, &acquired) != REDISLOCK_OK) {
+        redislock_exceptions_throw(&o->lock.err);
+        RETURN_THROWS();
+    }
+    RETURN_BOOL(acquired);
+}
+
+PHP_METHOD(RedisLock, isShared)
+{
+    redislock_object *o;
+
+    ZEND_PARSE_PARAMETERS_NONE();
+    REDISLOCK_FETCH(o);
+    RETURN_BOOL(o->lock.shared && redislock_lock_holding(&o->lock));
 }
 
 PHP_METHOD(RedisLock, stats)

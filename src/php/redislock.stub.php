@@ -32,6 +32,23 @@ final class RedisLock implements RedisLock\Lock
     public function acquire(int $waitMs = 0): bool {}
 
     /**
+     * Take the lock shared (a read hold): any number of objects, in any processes, may hold it shared at
+     * once; an exclusive hold (acquire()) excludes every shared one, and the reverse. $waitMs as for
+     * acquire(), woken by the release that frees the name, not by polling. While an acquire() waits for
+     * the name, no new shared hold is granted; the readers held back get it when the writer is done.
+     * On this object's own exclusive hold: demotes it to a shared one; on its own shared hold: renews
+     * its lease. Each shared holder has its own token and lease; release(), extend(), isAcquired(),
+     * remaining() and token() act on it, fence() is null. acquire() on a shared hold promotes it once it
+     * is the only one (waiting as a writer); when the wait runs out the shared hold stays as it was.
+     * One server, Sentinel or Cluster: a quorum server list or fair mode is a ValueError.
+     * Throws RedisLock\ConnectionException when the outcome is unknown, never false.
+     */
+    public function acquireRead(int $waitMs = 0): bool {}
+
+    /** true while this object's hold is a shared one; false when it is exclusive or there is none. */
+    public function isShared(): bool {}
+
+    /**
      * true: it was ours and is now deleted. false: not held by this object, or it expired / was taken over.
      * Throws RedisLockException when the outcome is unknown; the object then keeps the hold, so that
      * release() can be called again (and the end of the request tries again).
@@ -85,8 +102,8 @@ final class RedisLock implements RedisLock\Lock
     public static function restore(string $name, #[\SensitiveParameter] string $token, #[\SensitiveParameter] array $options = []): RedisLock {}
 
     /**
-     * Deletes the lock whoever holds it (an operator's tool). true: a key was deleted. Waiters are
-     * woken as by a release. Throws RedisLockException when the outcome is unknown.
+     * Deletes the lock whoever holds it (an operator's tool), shared holds included. true: a key was
+     * deleted. Waiters (writers and readers) are woken as by a release. Throws RedisLockException when the outcome is unknown.
      */
     public static function forceRelease(string $name, #[\SensitiveParameter] array $options = []): bool {}
 }

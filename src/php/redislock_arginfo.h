@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9c93971a8c7c3bcc6f36d58edbc89bf82bc2e8bf */
+ * Stub hash: 8ed667852040c0de35c63d7fb2104643f5c050c2 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
@@ -10,14 +10,18 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_acquire, 0, 0, _
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, waitMs, IS_LONG, 0, "0")
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_release, 0, 0, _IS_BOOL, 0)
+#define arginfo_class_RedisLock_acquireRead arginfo_class_RedisLock_acquire
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_isShared, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisLock_release arginfo_class_RedisLock_isShared
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_extend, 0, 0, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttlMs, IS_LONG, 1, "null")
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedisLock_isAcquired arginfo_class_RedisLock_release
+#define arginfo_class_RedisLock_isAcquired arginfo_class_RedisLock_isShared
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_remaining, 0, 0, IS_LONG, 0)
 ZEND_END_ARG_INFO()
@@ -50,6 +54,8 @@ ZEND_END_ARG_INFO()
 
 ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, acquire);
+ZEND_METHOD(RedisLock, acquireRead);
+ZEND_METHOD(RedisLock, isShared);
 ZEND_METHOD(RedisLock, release);
 ZEND_METHOD(RedisLock, extend);
 ZEND_METHOD(RedisLock, isAcquired);
@@ -65,6 +71,8 @@ ZEND_METHOD(RedisLock, forceRelease);
 static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, __construct, arginfo_class_RedisLock___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, acquire, arginfo_class_RedisLock_acquire, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, acquireRead, arginfo_class_RedisLock_acquireRead, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, isShared, arginfo_class_RedisLock_isShared, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, release, arginfo_class_RedisLock_release, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isAcquired, arginfo_class_RedisLock_isAcquired, ZEND_ACC_PUBLIC)

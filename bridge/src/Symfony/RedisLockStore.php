@@ -8,6 +8,7 @@ use RedisLock;
 use RedisLock\Bridge\Lease;
 use RedisLock\Bridge\Token;
 use RedisLockException;
+use Symfony\Component\Lock\BlockingSharedLockStoreInterface;
 use Symfony\Component\Lock\BlockingStoreInterface;
 use Symfony\Component\Lock\Exception\InvalidArgumentException;
 use Symfony\Component\Lock\Exception\InvalidTtlException;
@@ -18,8 +19,8 @@ use Symfony\Component\Lock\Key;
 use Symfony\Component\Lock\Store\ExpiringStoreTrait;
 
 /**
- * A Symfony Lock store on the redislock extension: exclusive locks, blocking without polling
- * (woken by the holder's release), refreshed by RedisLock::extend().
+ * A Symfony Lock store on the redislock extension: exclusive and read (shared) locks, blocking
+ * without polling (woken by the release that frees the name), refreshed by RedisLock::extend().
  *
  * The options are RedisLock's (servers, prefix, ttl in milliseconds, timeouts, fair, ...); 'ttl'
  * is the lease a lock gets when it is saved, before Symfony's Lock refreshes it to its own ttl.
@@ -35,15 +36,20 @@ use Symfony\Component\Lock\Store\ExpiringStoreTrait;
  * once. delete() and exists(), whose exceptions Symfony's Lock passes on unwrapped, throw
  * LockReleasingException and LockStorageException with the extension's exception as getPrevious().
  *
- * Read (shared) locks are not offered: the store is not a SharedLockStoreInterface, so Symfony's
- * Lock::acquireRead() takes the exclusive lock instead.
+ * Read locks (saveRead(), waitAndSaveRead()) are RedisLock::acquireRead() holds: each key its own
+ * token and lease; save() on a key that holds a read lock promotes it once it is the only one, and
+ * saveRead() on a key that holds the write lock demotes it (Symfony's SharedLockInterface). One
+ * server, Sentinel or Cluster: with a quorum server list saveRead() is refused by the extension.
  */
-final class RedisLockStore implements BlockingStoreInterface
+final class RedisLockStore implements BlockingStoreInterface, BlockingSharedLockStoreInterface
 {
     use ExpiringStoreTrait;
 
     /** How long one blocking attempt waits (ms); waitAndSave() waits again until it gets the lock. */
     private const WAIT_MS = 60000;
+
+    /** The key's state that says its hold is a read lock. */
+    private const READ = self::class . ':read';
 
     /** @var array<string, mixed> */
     private array $options;
@@ -80,6 +86,10 @@ final class RedisLockStore implements BlockingStoreInterface
      */
     public function save(Key $key): void
     {
+        if ($this->isRead($key)) {
+            $this->promote($key, 0);
+            return;
+        }
         if (!$this->renew($key, null) && !$this->take($key, 0)) {
             throw new LockConflictedException(sprintf('The "%s" lock is held by someone else.', $key));
         }
@@ -91,10 +101,41 @@ final class RedisLockStore implements BlockingStoreInterface
      */
     public function waitAndSave(Key $key): void
     {
+        if ($this->isRead($key)) {
+            $this->promote($key, self::WAIT_MS);
+            return;
+        }
         if (!$this->renew($key, null)) {
             while (!$this->take($key, self::WAIT_MS)) {
                 // the holder kept it for a whole wait: wait again
             }
+        }
+        $this->checkNotExpired($key);
+    }
+
+    /**
+     * Takes the lock shared for the key: renews the key's read lock, demotes its write lock.
+     *
+     * @throws LockConflictedException when someone holds it exclusively (or a writer waits for it)
+     * @throws RedisLockException      when the outcome is unknown (Symfony's Lock wraps it)
+     */
+    public function saveRead(Key $key): void
+    {
+        if (!$this->takeRead($key, 0)) {
+            throw new LockConflictedException(sprintf('The "%s" lock is held exclusively by someone else.', $key));
+        }
+        $this->checkNotExpired($key);
+    }
+
+    /**
+     * Waits (woken, not polling) until the key can be held shared, then holds it.
+     *
+     * @throws RedisLockException when the outcome is unknown (Symfony's Lock wraps it)
+     */
+    public function waitAndSaveRead(Key $key): void
+    {
+        while (!$this->takeRead($key, self::WAIT_MS)) {
+            // a writer kept it for a whole wait: wait again
         }
         $this->checkNotExpired($key);
     }
@@ -131,6 +172,7 @@ final class RedisLockStore implements BlockingStoreInterface
             throw new LockReleasingException(sprintf('Failed to release the "%s" lock.', $key), 0, $e);
         }
         $key->removeState(self::class);
+        $key->removeState(self::READ);
     }
 
     public function exists(Key $key): bool
@@ -178,6 +220,51 @@ final class RedisLockStore implements BlockingStoreInterface
         }
 
         return $taken;
+    }
+
+    /** Whether the key carries a read lock. */
+    private function isRead(Key $key): bool
+    {
+        return $key->hasState(self::READ) && $key->getState(self::READ) === true;
+    }
+
+    /**
+     * Takes the key's lock shared, waiting up to $waitMs: a new hold, or the one the key carries
+     * (renewed if it is a read lock, demoted if it is the write lock).
+     */
+    private function takeRead(Key $key, int $waitMs): bool
+    {
+        $lock = $this->hold($key) ?? new RedisLock((string) $key, $this->options);
+        if (!$lock->acquireRead($waitMs)) {
+            return false;
+        }
+        $key->setState(self::class, $lock->token());
+        $key->setState(self::READ, true);
+        $key->reduceLifetime($lock->remaining() / 1000);
+
+        return true;
+    }
+
+    /** Turns the key's read lock into the write lock, waiting up to $waitMs for the other readers. */
+    private function promote(Key $key, int $waitMs): void
+    {
+        $lock = $this->hold($key);
+        // the hold is taken up as a read lock (renewed), then promoted
+        if ($lock === null || !$lock->acquireRead()) {
+            $key->removeState(self::READ);
+            $key->removeState(self::class);
+            $waitMs > 0 ? $this->waitAndSave($key) : $this->save($key);
+            return;
+        }
+        while (!$lock->acquire($waitMs)) {
+            if ($waitMs === 0) {
+                throw new LockConflictedException(sprintf('The "%s" lock is read by others.', $key));
+            }
+        }
+        $key->setState(self::class, $lock->token());
+        $key->removeState(self::READ);
+        $key->reduceLifetime($lock->remaining() / 1000);
+        $this->checkNotExpired($key);
     }
 
     /** The hold the key carries (its token, in any process), or null when it carries none. */

@@ -143,19 +143,44 @@ final class LockFactoryTest extends TestCase
         $this->assertFalse($factory->createLock($name)->acquire());
     }
 
-    public function testReadLocksAreExclusive(): void
+    public function testReadLocksAreShared(): void
     {
         $factory = $this->factory();
         $name = Server::name(__FUNCTION__);
         $a = $factory->createLock($name);
         $b = $factory->createLock($name);
+        $w = $factory->createLock($name);
 
-        $this->assertNotInstanceOf(SharedLockStoreInterface::class, new RedisLockStore(Server::options()));
+        $this->assertInstanceOf(SharedLockStoreInterface::class, new RedisLockStore(Server::options()));
         $this->assertTrue($a->acquireRead());
-        $this->assertFalse($b->acquireRead(), 'without shared locks a read lock is the exclusive one');
-        $a->release();
-        $this->assertTrue($b->acquireRead());
+        $this->assertTrue($b->acquireRead(), 'two read locks at once');
+        $this->assertFalse($w->acquire(), 'no write lock while read');
+        $this->assertFalse($a->acquire(), 'no promotion while another reads');
+        $this->assertTrue($a->isAcquired());
         $b->release();
+        $this->assertTrue($a->acquire(), 'promoted once alone');
+        $this->assertFalse($b->acquireRead());
+        $this->assertTrue($a->acquireRead(), 'demoted');
+        $this->assertTrue($b->acquireRead());
+        $a->release();
+        $b->release();
+        $this->assertTrue($w->acquire());
+        $w->release();
+    }
+
+    /** A read lock's key, serialized, is refreshed and released by another process. */
+    public function testReadLockKeyAcrossProcesses(): void
+    {
+        $store = new RedisLockStore(Server::options());
+        $name = Server::name(__FUNCTION__);
+        $key = new Key($name);
+        $store->saveRead($key);
+        $copy = unserialize(serialize($key));
+        $store->putOffExpiration($copy, 5.0);
+        $this->assertTrue($store->exists($copy));
+        $store->delete($copy);
+        $this->assertFalse($store->exists($key));
+        $this->assertTrue((new LockFactory($store))->createLock($name)->acquire());
     }
 
     /**
