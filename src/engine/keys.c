@@ -17,6 +17,7 @@ static const char *const key_suffix[REDISLOCK_KEY_COUNT] = {
     [REDISLOCK_KEY_QUEUE_EXP] = ":redislock-queue-exp",
     [REDISLOCK_KEY_HANDOFF] = ":redislock-handoff",
     [REDISLOCK_KEY_TICKET] = ":redislock-ticket",
+    [REDISLOCK_KEY_PERMITS] = ":redislock-permits",
     [REDISLOCK_KEY_WAKE_SLOT + 0] = ":redislock-wake-0",
     [REDISLOCK_KEY_WAKE_SLOT + 1] = ":redislock-wake-1",
     [REDISLOCK_KEY_WAKE_SLOT + 2] = ":redislock-wake-2",

@@ -32,6 +32,7 @@ typedef enum redislock_key_kind {
     REDISLOCK_KEY_QUEUE_EXP, /* fair mode: when each place in the queue expires */
     REDISLOCK_KEY_HANDOFF,   /* fair mode: the waiter a release handed the lock to, until it claims it */
     REDISLOCK_KEY_TICKET,    /* fair mode: numbers the waiters as they join, to share out the wake-up lists */
+    REDISLOCK_KEY_PERMITS,   /* a semaphore: the permits its holds take (engine/semaphore.h) */
     REDISLOCK_KEY_WAKE_SLOT, /* fair mode: the first of REDISLOCK_WAKE_SLOTS wake-up lists, waiters taking
                                 turns among them (the rest follow in the enum) */
     REDISLOCK_KEY_COUNT = REDISLOCK_KEY_WAKE_SLOT + REDISLOCK_WAKE_SLOTS
