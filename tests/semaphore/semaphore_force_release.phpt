@@ -15,7 +15,9 @@ echo json_encode([$a->acquire(), $b->acquire(), $c->acquire()]), "\n";
 echo 'forced ', json_encode(RedisLock\Semaphore::forceRelease('pool', $o)), ', again ', json_encode(RedisLock\Semaphore::forceRelease('pool', $o)), "\n";
 echo 'holders: ', json_encode([$a->isAcquired(), $a->token(), $b->extend(), $b->remaining()]), "\n";
 echo 'free for others: ', json_encode([$c->acquire(), $c->available()]), ', release of a forced one ', json_encode((new RedisLock\Semaphore('pool', 2, $o))->release()), "\n";
-echo 'keys: ', json_encode(rl_admin()->cmd('KEYS', 'rltest:sem_force:*')), "\n";
+$keys = rl_admin()->cmd('KEYS', 'rltest:sem_force:*');
+sort($keys);
+echo 'keys: ', json_encode($keys), "\n";
 $c->release();
 ?>
 --CLEAN--

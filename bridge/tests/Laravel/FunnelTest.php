@@ -43,6 +43,10 @@ final class FunnelTest extends TestCase
                 } catch (\Throwable $e) {
                     fwrite(STDERR, $e->getMessage() . "\n");
                 }
+                // The parent's buffered output is not the child's to print.
+                while (ob_get_level() > 0) {
+                    ob_end_clean();
+                }
                 exit($code);
             }
             $pids[] = $pid;
