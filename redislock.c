@@ -35,6 +35,7 @@
 #include "client/transport.h"
 #include "php/class_atomic.h"
 #include "php/class_ratelimiter.h"
+#include "php/class_semaphore.h"
 #include "php/class_zookeeper_lock.h"
 #include "php/exceptions.h"
 #include "php/holds.h"
@@ -74,6 +75,7 @@ static PHP_MINIT_FUNCTION(redislock)
     redislock_class_lock_register();
     redislock_class_ratelimiter_register();
     redislock_class_atomic_register();
+    redislock_class_semaphore_register();
     redislock_class_zookeeper_lock_minit(module_number);
     redislock_ini_report_unknown();
     return SUCCESS;

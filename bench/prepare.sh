@@ -12,6 +12,10 @@ bench_prepare() {
         . scripts/build/install-packages.sh
         install_packages bench php-laravel-framework php-symfony-rate-limiter php-symfony-cache php8.2-mbstring
     fi
+    if [[ " $* " == *" semaphore "* ]]; then
+        . scripts/build/install-packages.sh
+        install_packages bench php-symfony-semaphore
+    fi
     mkdir -p bench/.bin
     cc -O2 -Wall -Wextra -Werror -o bench/.bin/fanout bench/fanout.c
     export REDISLOCK_BENCH_FANOUT="$PWD/bench/.bin/fanout"

@@ -28,6 +28,7 @@ if (is_file(__DIR__ . '/../vendor/autoload.php')) {
     require_once __DIR__ . '/../vendor/autoload.php';
 } else {
     require_once 'Symfony/Component/Lock/autoload.php';
+    require_once 'Symfony/Component/Semaphore/autoload.php';
     require_once 'Illuminate/Cache/autoload.php';
     require_once 'Illuminate/Bus/autoload.php';
     spl_autoload_register(static function (string $class): void {

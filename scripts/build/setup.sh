@@ -29,7 +29,7 @@ test=(
     libzookeeper-mt-dev                  # the ZooKeeper C client (the build is --with-zookeeper)
     zookeeper                            # a real ZooKeeper server (and Java) for the ZooKeeperLock tests
     php8.2-fpm libfcgi-bin               # php-fpm, and cgi-fcgi as a FastCGI client, for the FPM tests
-    php-symfony-lock php-laravel-framework # the frameworks the adapters (bridge/) are tested against,
+    php-symfony-lock php-symfony-semaphore php-laravel-framework # the frameworks the adapters (bridge/) are tested against,
     phpunit php8.2-xml php8.2-mbstring   # with PHPUnit and the extensions it needs
     procps
 )

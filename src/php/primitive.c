@@ -35,7 +35,8 @@ void redislock_primitive_handlers(zend_object_handlers *h, size_t offset)
 
 /* Checks options for lock-only names; copies them without own into *rest
  * when own is among them (*rest stays NULL otherwise). */
-static int split_options(const char *cls, HashTable *options, uint32_t arg_num, const char *own, HashTable **rest)
+static int split_options(const char *cls, HashTable *options, uint32_t arg_num, const char *own,
+                         const char *const *refused, HashTable **rest)
 {
     zend_string *key;
 
@@ -44,7 +45,7 @@ static int split_options(const char *cls, HashTable *options, uint32_t arg_num, 
         if (!key) {
             continue; /* redislock_options_lock() says what is wrong */
         }
-        for (const char *const *n = lock_only; *n; n++) {
+        for (const char *const *n = refused; *n; n++) {
             if (redislock_primitive_str_is(key, *n)) {
                 zend_argument_value_error(arg_num, "contains the option \"%s\", which is RedisLock's and means "
                                           "nothing to %s", *n, cls);
@@ -80,6 +81,13 @@ static bool single_server(const redislock_settings *s, const char *cls, const ch
 int redislock_primitive_init(redislock_prim *p, const char *cls, const char *why, zend_string *name,
                              const char *suffix, HashTable *options, uint32_t arg_num, const char *own)
 {
+    return redislock_primitive_init_refusing(p, cls, why, name, suffix, options, arg_num, own, lock_only);
+}
+
+int redislock_primitive_init_refusing(redislock_prim *p, const char *cls, const char *why, zend_string *name,
+                                      const char *suffix, HashTable *options, uint32_t arg_num, const char *own,
+                                      const char *const *refused)
+{
     HashTable *rest = NULL;
     zend_string *prefix;
     int rc;
@@ -91,7 +99,7 @@ int redislock_primitive_init(redislock_prim *p, const char *cls, const char *why
     if (!redislock_args_name(name)) {
         return REDISLOCK_ERR;
     }
-    if (options && split_options(cls, options, arg_num, own, &rest) != REDISLOCK_OK) {
+    if (options && split_options(cls, options, arg_num, own, refused, &rest) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     rc = redislock_options_lock(&p->settings, rest ? rest : options, arg_num, &prefix);

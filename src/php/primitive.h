@@ -32,6 +32,12 @@ void redislock_primitive_handlers(zend_object_handlers *h, size_t offset);
 int redislock_primitive_init(redislock_prim *p, const char *cls, const char *why, zend_string *name,
                              const char *suffix, HashTable *options, uint32_t arg_num, const char *own);
 
+/* redislock_primitive_init() refusing the options named in refused (a
+ * NULL-terminated list) instead of all the lock-only ones. */
+int redislock_primitive_init_refusing(redislock_prim *p, const char *cls, const char *why, zend_string *name,
+                                      const char *suffix, HashTable *options, uint32_t arg_num, const char *own,
+                                      const char *const *refused);
+
 /* Whether s is the C string c (zend_string_equals_cstr() is PHP 8.2's). */
 static inline bool redislock_primitive_str_is(const zend_string *s, const char *c)
 {

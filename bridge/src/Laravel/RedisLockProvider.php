@@ -61,4 +61,15 @@ final class RedisLockProvider implements LockProvider
     {
         return $this->lock($name, 0, $owner);
     }
+
+    /**
+     * Laravel's funnel (Redis::funnel()) on RedisLock\Semaphore: at most limit() callbacks of the
+     * name at once, waiters woken by the release they wait for (see Funnel).
+     */
+    public function funnel(string $name): Funnel
+    {
+        $options = array_diff_key($this->options, array_flip(['fair', 'fencing', 'quorum_timeout', 'sync_replicas', 'ttl']));
+
+        return new Funnel($name, ['auto_release' => true] + $options);
+    }
 }

@@ -1,0 +1,75 @@
+-- Take ARGV[2] permits of a semaphore for the hold ARGV[1] ("<token>:<weight>")
+-- with a lease of ARGV[4] ms, when the permits held now plus that weight fit
+-- within the caller's own limit ARGV[3].
+-- KEYS[1]: the holds, a sorted set of "<token>:<weight>" scored by the end of
+-- each one's lease (server clock, ms). KEYS[2]: the permits the holds in
+-- KEYS[1] take, kept in step with it (same expiry). KEYS[3]: the waiters
+-- marker; a caller that will wait ARGV[5] ms (> 0) keeps it alive that long,
+-- so that a release knows to push wake-ups. KEYS[4]: the wake-up list the
+-- waiters block on (BLPOP); kept no longer than the marker.
+-- Holds whose lease ended are purged first (a dead holder's permits come
+-- free at its own ttl). The holder's own live hold is renewed, whatever the
+-- limit. A grant that leaves permits free while waiters are marked passes a
+-- wake-up on (when none is pending), so that one release of several permits
+-- lets in as many waiters as fit, one after the other.
+-- Returns {1, permits free after} when granted; when not, {0, ms until the
+-- earliest lease ends, permits free now}.
+-- Complexity: O(log N + M), N the holds, M the expired holds purged.
+local t = redis.call('time')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local weight, limit, ttl = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local held = tonumber(redis.call('get', KEYS[2]) or '0')
+
+local expired = redis.call('zrangebyscore', KEYS[1], '-inf', now)
+if #expired > 0 then
+    local gone = 0
+    for _, m in ipairs(expired) do
+        gone = gone + tonumber(string.match(m, ':(%d+)$'))
+    end
+    redis.call('zremrangebyscore', KEYS[1], '-inf', now)
+    held = held - gone
+    if held <= 0 or redis.call('zcard', KEYS[1]) == 0 then
+        redis.call('del', KEYS[1], KEYS[2])
+        held = 0
+    else
+        redis.call('decrby', KEYS[2], gone)
+    end
+end
+
+-- The keys last as long as the longest lease at least.
+local function keep()
+    if redis.call('pttl', KEYS[1]) < ttl then
+        redis.call('pexpire', KEYS[1], ttl)
+        redis.call('pexpire', KEYS[2], ttl)
+    end
+end
+
+local function free()
+    return limit > held and limit - held or 0
+end
+
+if redis.call('zscore', KEYS[1], ARGV[1]) then
+    redis.call('zadd', KEYS[1], 'XX', string.format('%d', now + ttl), ARGV[1])
+    keep()
+    return {1, free()}
+end
+if held + weight <= limit then
+    redis.call('zadd', KEYS[1], string.format('%d', now + ttl), ARGV[1])
+    held = redis.call('incrby', KEYS[2], weight)
+    keep()
+    if held < limit and redis.call('pttl', KEYS[3]) > 0 and redis.call('llen', KEYS[4]) == 0 then
+        redis.call('rpush', KEYS[4], '1')
+        redis.call('pexpire', KEYS[4], redis.call('pttl', KEYS[3]))
+    end
+    return {1, free()}
+end
+local wait = tonumber(ARGV[5])
+if wait > 0 and redis.call('pttl', KEYS[3]) < wait then
+    redis.call('set', KEYS[3], '1', 'PX', wait)
+    if redis.call('exists', KEYS[4]) == 1 then
+        redis.call('pexpire', KEYS[4], wait)
+    end
+end
+local first = redis.call('zrange', KEYS[1], 0, 0, 'WITHSCORES')
+local soonest = first[2] and tonumber(first[2]) - now or 0
+return {0, soonest, free()}

@@ -1,0 +1,407 @@
+/*
+ * The counting semaphore (see semaphore.h): its calls of the scripts
+ * lua/semaphore_*.lua, their answers, and the wait.
+ *
+ * A wait is one write per try after the first attempt: BLPOP on the
+ * semaphore's wake-up list, with the next attempt (the acquire script)
+ * pipelined behind it, which the server runs as soon as the BLPOP returns.
+ * A failed attempt marks the semaphore as waited for, so every release
+ * until the marker ends pushes wake-ups (kept in the list when nobody is
+ * blocked yet: none is lost between the attempt's reply and the BLPOP).
+ * A lease that ends by expiry pushes nothing: the block lasts no longer
+ * than the earliest lease end the attempt reported (nor than
+ * REDISLOCK_WAIT_RECHECK_US, as the keys can also go without a release:
+ * DEL, FLUSHALL, eviction). A block too short for the server to time (it
+ * checks about every 100 ms) is a local sleep instead, exactly that long.
+ * A server that refuses BLPOP (an ACL) turns the rest of the wait into
+ * sleeps growing from 2 to 50 ms.
+ */
+#include "php_redislock.h"
+#include "engine/semaphore.h"
+#include "engine/wait.h"
+#include "engine/call.h"
+#include "client/cluster.h"
+#include "base/clock.h"
+#include "base/hex.h"
+#include "base/process.h"
+
+#include <stdio.h>
+
+/* The keys of the scripts, in their KEYS order. */
+static const redislock_key_kind sem_keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_PERMITS, REDISLOCK_KEY_WAIT,
+                                               REDISLOCK_KEY_WAKE };
+
+/* What an attempt answered. */
+typedef struct sem_answer {
+    bool granted;
+    zend_long soonest; /* not granted: ms until the earliest lease ends (0: not known) */
+} sem_answer;
+
+/* One acquire() call's wait. */
+typedef struct sem_wait {
+    uint64_t deadline; /* monotonic us */
+    bool blocking;     /* the server blocks (BLPOP); cleared when it refuses */
+    uint64_t cap;      /* without blocking: the next sleep's ceiling */
+} sem_wait;
+
+void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long weight)
+{
+    redislock_keys_init(&s->keys, ZSTR_EMPTY_ALLOC(), s->prim.key, redislock_cluster_any(s->prim.settings.servers));
+    s->limit = limit;
+    s->weight = weight;
+    s->member_len = 0;
+    s->held = s->placed = false;
+}
+
+void redislock_semaphore_dtor(redislock_semaphore *s)
+{
+    redislock_keys_free(&s->keys);
+}
+
+bool redislock_semaphore_owned(const redislock_semaphore *s)
+{
+    return s->placed && s->pid == redislock_process_pid();
+}
+
+bool redislock_semaphore_holding(const redislock_semaphore *s)
+{
+    return s->held && redislock_semaphore_owned(s);
+}
+
+zend_long redislock_semaphore_remaining(const redislock_semaphore *s)
+{
+    uint64_t now = redislock_now_us();
+
+    if (!redislock_semaphore_holding(s) || now >= s->valid_until) {
+        return 0;
+    }
+    return (zend_long) ((s->valid_until - now) / 1000);
+}
+
+/* A new token for the next hold: "<token>:<weight>". */
+static int new_token(redislock_semaphore *s)
+{
+    unsigned char raw[REDISLOCK_SEMAPHORE_TOKEN_BYTES];
+
+    if (redislock_process_random(raw, sizeof(raw)) == FAILURE) {
+        redislock_error_set(&s->prim.err, REDISLOCK_E_RANDOM, "no random bytes for the token");
+        return REDISLOCK_ERR;
+    }
+    redislock_hex(s->member, raw, sizeof(raw));
+    s->member_len = REDISLOCK_SEMAPHORE_TOKEN_LEN
+                    + (size_t) snprintf(s->member + REDISLOCK_SEMAPHORE_TOKEN_LEN,
+                                        sizeof(s->member) - REDISLOCK_SEMAPHORE_TOKEN_LEN, ":" ZEND_LONG_FMT,
+                                        s->weight);
+    s->held = s->placed = false;
+    return REDISLOCK_OK;
+}
+
+/* Starts a script call on the first n keys of the semaphore. */
+static void sem_call(redislock_semaphore *s, redislock_call *c, int n)
+{
+    redislock_call_init(c);
+    for (int i = 0; i < n; i++) {
+        redislock_call_key(c, redislock_keys_get(&s->keys, sem_keys[i]));
+    }
+}
+
+/* The acquire script's call: member, weight, limit, ttl, and how long the
+ * caller will still wait (the waiters marker lasts that long). */
+static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t deadline)
+{
+    uint64_t now = redislock_now_us();
+
+    sem_call(s, c, 4);
+    redislock_call_arg(c, s->member, s->member_len);
+    redislock_call_long(c, s->weight);
+    redislock_call_long(c, s->limit);
+    redislock_call_long(c, s->prim.settings.ttl);
+    redislock_call_long(c, now < deadline ? (zend_long) ((deadline - now) / 1000) : 0);
+}
+
+/* Reads the acquire script's reply: {1, free} or {0, soonest, free}. */
+static bool read_acquire(const redisReply *r, sem_answer *a)
+{
+    if (!r || r->type != REDIS_REPLY_ARRAY || r->elements < 2 || r->element[0]->type != REDIS_REPLY_INTEGER
+        || r->element[1]->type != REDIS_REPLY_INTEGER) {
+        return false;
+    }
+    a->granted = r->element[0]->integer == 1;
+    a->soonest = a->granted ? 0 : (zend_long) r->element[1]->integer;
+    return true;
+}
+
+/* Keeps what an answer to an attempt sent at sent_at says. */
+static void answered(redislock_semaphore *s, const sem_answer *a, uint64_t sent_at)
+{
+    if (a->granted) {
+        s->held = s->placed = true;
+        s->valid_until = redislock_lock_validity_end(sent_at, s->prim.settings.ttl);
+        REDISLOCK_G(stats).acquired++;
+    } else {
+        s->held = s->placed = false;
+        REDISLOCK_G(stats).contended++;
+    }
+}
+
+/* A failure whose outcome is unknown leaves the token maybe placed. */
+static void unknown(redislock_semaphore *s, const redislock_cmd *cmd)
+{
+    if (cmd->status == REDISLOCK_CMD_LOST || cmd->status == REDISLOCK_CMD_TIMEOUT) {
+        s->placed = true;
+        s->pid = redislock_process_pid();
+    }
+}
+
+/* One attempt, a script of its own. */
+static int attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
+{
+    redislock_call c;
+    redislock_cmd cmd;
+    uint64_t sent_at = redislock_now_us();
+
+    acquire_call(s, &c, deadline);
+    s->pid = redislock_process_pid();
+    if (redislock_prim_script(&s->prim, &redislock_script_semaphore_acquire, &c, &cmd, "acquire") != REDISLOCK_OK) {
+        unknown(s, &cmd);
+        return REDISLOCK_ERR;
+    }
+    if (!read_acquire(cmd.reply, a)) {
+        return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
+    }
+    redislock_cmd_dtor(&cmd, 1);
+    answered(s, a, sent_at);
+    return REDISLOCK_OK;
+}
+
+/* How long to block now: the rest of the wait, no longer than until the
+ * earliest lease ends nor REDISLOCK_WAIT_RECHECK_US. */
+static uint64_t block_us(const sem_wait *w, const sem_answer *a)
+{
+    uint64_t now = redislock_now_us(), left = now < w->deadline ? w->deadline - now : 0;
+
+    if (a->soonest > 0) {
+        left = MIN(left, (uint64_t) a->soonest * 1000);
+    }
+    return MIN(left, REDISLOCK_WAIT_RECHECK_US);
+}
+
+/* BLPOP on the wake-up list for block us with an attempt behind it, in one
+ * write. */
+static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, sem_answer *a)
+{
+    const zend_string *wake = redislock_keys_get(&s->keys, REDISLOCK_KEY_WAKE);
+    redislock_netopts o = { .connect_timeout = s->prim.settings.connect_timeout,
+                            .read_timeout = s->prim.settings.read_timeout,
+                            .persistent = s->prim.settings.persistent };
+    char secs[32];
+    const char *blpop[3] = { "BLPOP", ZSTR_VAL(wake), secs };
+    size_t lens[3] = { 5, ZSTR_LEN(wake), 0 };
+    redislock_call c;
+    redislock_words pipe[2];
+    redislock_cmd cmd;
+    const redisReply *popped;
+    uint64_t sent_at;
+
+    lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) MAX(block, 1000) / 1e6);
+    acquire_call(s, &c, w->deadline);
+    c.argv[0] = "EVALSHA";
+    c.lens[0] = 7;
+    c.argv[1] = redislock_script_semaphore_acquire.sha;
+    c.lens[1] = 40;
+    pipe[0] = (redislock_words) { 3, blpop, lens };
+    pipe[1] = (redislock_words) { c.argc, c.argv, c.lens };
+    /* The server answers when woken, or when its own timeout ends, which it
+     * notices on its next timer tick. */
+    o.read_timeout += (zend_long) (block / 1000) + REDISLOCK_BLOCK_SLACK_MS;
+    o.blocking = true;
+    memset(&cmd, 0, sizeof(cmd));
+    s->pid = redislock_process_pid();
+    sent_at = redislock_now_us();
+    redislock_round_pipeline(&s->prim.settings.servers->server[0], &cmd, &o, pipe, 2);
+    popped = redislock_cmd_reply(&cmd, 1) ? redislock_cmd_reply(&cmd, 0) : NULL;
+    if (popped && popped->type == REDIS_REPLY_ERROR) {
+        w->blocking = false; /* refused: sleeps from now on */
+    } else if (popped && popped->type == REDIS_REPLY_ARRAY) {
+        REDISLOCK_G(stats).waits++;
+    }
+    if (redislock_round_noscript(&cmd)) {
+        /* The server lost the script: the plain attempt loads it again. */
+        redislock_cmd_dtor(&cmd, 1);
+        return attempt(s, w->deadline, a);
+    }
+    if (cmd.status != REDISLOCK_CMD_OK || !read_acquire(cmd.reply, a)) {
+        unknown(s, &cmd);
+        return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
+    }
+    redislock_cmd_dtor(&cmd, 1);
+    answered(s, a, sent_at);
+    return REDISLOCK_OK;
+}
+
+/* Waits for a chance and attempts again. */
+static int wait_once(redislock_semaphore *s, sem_wait *w, sem_answer *a)
+{
+    uint64_t block = block_us(w, a);
+
+    if (w->blocking && block >= REDISLOCK_BLOCK_MIN_US) {
+        return blocked_attempt(s, w, block, a);
+    }
+    if (!w->blocking) {
+        block = MIN(block, w->cap);
+        w->cap = MIN(w->cap * 2, REDISLOCK_BACKOFF_MAX_US);
+    }
+    redislock_prim_sleep(block);
+    return attempt(s, w->deadline, a);
+}
+
+int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool *acquired)
+{
+    sem_wait w = { redislock_now_us() + (uint64_t) wait_ms * 1000, true, REDISLOCK_BACKOFF_MIN_US };
+    sem_answer a = { false, 0 };
+    int rc;
+
+    *acquired = false;
+    if (!redislock_semaphore_holding(s) && new_token(s) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    rc = attempt(s, w.deadline, &a);
+    while (rc == REDISLOCK_OK && !a.granted && redislock_now_us() < w.deadline) {
+        rc = wait_once(s, &w, &a);
+    }
+    *acquired = rc == REDISLOCK_OK && a.granted;
+    return rc;
+}
+
+/* Runs a script on the semaphore's first nkeys keys with the arguments
+ * argv (n of them), expecting an integer reply in *n_out. */
+static int sem_script(redislock_semaphore *s, const redislock_script *script, int nkeys, const char **argv,
+                      const size_t *lens, int n, zend_long *out, const char *what)
+{
+    redislock_call c;
+    redislock_cmd cmd;
+
+    sem_call(s, &c, nkeys);
+    for (int i = 0; i < n; i++) {
+        redislock_call_arg(&c, argv[i], lens[i]);
+    }
+    if (redislock_prim_script(&s->prim, script, &c, &cmd, what) != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    if (!cmd.reply || cmd.reply->type != REDIS_REPLY_INTEGER) {
+        return redislock_prim_unexpected(&s->prim, &cmd, what);
+    }
+    *out = (zend_long) cmd.reply->integer;
+    redislock_cmd_dtor(&cmd, 1);
+    return REDISLOCK_OK;
+}
+
+int redislock_semaphore_release(redislock_semaphore *s, bool *released)
+{
+    const char *argv[2] = { s->member, "0" };
+    size_t lens[2] = { s->member_len, 1 };
+    zend_long n;
+
+    *released = false;
+    if (!redislock_semaphore_owned(s)) {
+        return REDISLOCK_OK;
+    }
+    if (sem_script(s, &redislock_script_semaphore_release, 4, argv, lens, 2, &n, "release") != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    *released = n == 1;
+    if (*released) {
+        REDISLOCK_G(stats).released++;
+    } else {
+        REDISLOCK_G(stats).released_lost++;
+    }
+    s->held = s->placed = false;
+    return REDISLOCK_OK;
+}
+
+int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *extended)
+{
+    char num[24];
+    const char *argv[2] = { s->member, num };
+    size_t lens[2] = { s->member_len, 0 };
+    uint64_t sent_at = redislock_now_us();
+    zend_long n;
+
+    *extended = false;
+    if (!redislock_semaphore_holding(s)) {
+        return REDISLOCK_OK;
+    }
+    lens[1] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, ttl);
+    if (sem_script(s, &redislock_script_semaphore_extend, 2, argv, lens, 2, &n, "extend") != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    *extended = n == 1;
+    if (*extended) {
+        s->valid_until = redislock_lock_validity_end(sent_at, ttl);
+        REDISLOCK_G(stats).extended++;
+    } else {
+        s->held = s->placed = false;
+        REDISLOCK_G(stats).extend_failed++;
+    }
+    return REDISLOCK_OK;
+}
+
+int redislock_semaphore_check(redislock_semaphore *s, bool *held)
+{
+    const char *argv[1] = { s->member };
+    size_t lens[1] = { s->member_len };
+    uint64_t sent_at = redislock_now_us();
+    zend_long left;
+
+    *held = false;
+    if (!redislock_semaphore_holding(s)) {
+        return REDISLOCK_OK;
+    }
+    if (sem_script(s, &redislock_script_semaphore_check, 1, argv, lens, 1, &left, "isAcquired") != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    *held = left > 0;
+    if (*held) {
+        s->valid_until = MIN(s->valid_until, redislock_lock_validity_end(sent_at, left));
+    } else {
+        s->held = s->placed = false;
+    }
+    return REDISLOCK_OK;
+}
+
+int redislock_semaphore_available(redislock_semaphore *s, zend_long *free)
+{
+    char num[24];
+    const char *argv[1] = { num };
+    size_t lens[1];
+
+    lens[0] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, s->limit);
+    return sem_script(s, &redislock_script_semaphore_available, 2, argv, lens, 1, free, "available");
+}
+
+int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed)
+{
+    const char *argv[2] = { "", "1" };
+    size_t lens[2] = { 0, 1 };
+    zend_long n;
+
+    if (sem_script(s, &redislock_script_semaphore_release, 4, argv, lens, 2, &n, "forceRelease") != REDISLOCK_OK) {
+        return REDISLOCK_ERR;
+    }
+    *freed = n == 1;
+    return REDISLOCK_OK;
+}
+
+bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_lease *lease)
+{
+    if (!redislock_semaphore_holding(s)) {
+        return false;
+    }
+    lease->script = &redislock_script_semaphore_extend;
+    lease->holds = redislock_keys_get(&s->keys, REDISLOCK_KEY_LOCK);
+    lease->permits = redislock_keys_get(&s->keys, REDISLOCK_KEY_PERMITS);
+    lease->member = s->member;
+    lease->member_len = s->member_len;
+    lease->ttl = s->prim.settings.ttl;
+    return true;
+}

@@ -1,0 +1,99 @@
+/*
+ * The counting semaphore (RedisLock\Semaphore): at most a limit of permits
+ * of a name held at once, each hold with its own token and its own lease,
+ * on one server (direct, Sentinel or Cluster).
+ *
+ * On the server a semaphore is a sorted set of its holds, each member
+ * "<token>:<weight>" scored by the end of its lease on the server's clock,
+ * the running total of the permits they take kept in step beside it, and
+ * the waiters marker and wake-up list the lock uses too (engine/keys.h),
+ * all in the sorted set's cluster slot. Scripts: lua/semaphore_*.lua.
+ *
+ * Costs: an uncontended acquire is one round trip (one script), a release
+ * one; a waiter sleeps on the server (BLPOP on the wake-up list, the next
+ * attempt pipelined behind it), woken by a release or a forceRelease, its
+ * sleep bounded by the earliest lease the server reported so that it tries
+ * again when a dead holder's permits come free.
+ */
+#ifndef REDISLOCK_SEMAPHORE_H
+#define REDISLOCK_SEMAPHORE_H
+
+#include "engine/prim.h"
+#include "engine/keys.h"
+#include "engine/scripts.h"
+
+#define REDISLOCK_SEMAPHORE_LIMIT_MAX 2147483647
+#define REDISLOCK_SEMAPHORE_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
+#define REDISLOCK_SEMAPHORE_TOKEN_LEN (REDISLOCK_SEMAPHORE_TOKEN_BYTES * 2)
+#define REDISLOCK_SEMAPHORE_SUFFIX ":redislock-semaphore" /* after prefix + name: the holds' key */
+
+typedef struct redislock_semaphore {
+    redislock_prim prim;    /* settings, the holds' key (prim.key), the error kept */
+    redislock_keys keys;    /* the holds' key and its bookkeeping keys, in its slot */
+    zend_long limit;        /* this object's limit: the one its acquires count against */
+    zend_long weight;       /* the permits one hold takes */
+    char member[REDISLOCK_SEMAPHORE_TOKEN_LEN + 24]; /* "<token>:<weight>": the hold on the server */
+    size_t member_len;      /* 0: no token yet */
+    bool held;              /* granted, and not released nor found gone */
+    bool placed;            /* the token may be on the server (a grant of unknown outcome, or held) */
+    pid_t pid;              /* the process that wrote the token (a forked child never acts on it) */
+    uint64_t valid_until;   /* end of the hold's validity, monotonic us */
+} redislock_semaphore;
+
+/* Sets up s, whose prim settings are set up (and whose prim is initialized
+ * with the key prefix + name + REDISLOCK_SEMAPHORE_SUFFIX), for limit and
+ * weight. */
+void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long weight);
+
+/* Frees what s holds (its keys; the prim is the caller's). */
+void redislock_semaphore_dtor(redislock_semaphore *s);
+
+/* Whether this process wrote s's token (a forked child's inherited object
+ * never acts on its parent's hold). */
+bool redislock_semaphore_owned(const redislock_semaphore *s);
+
+/* Whether this process holds s: granted here, not released nor found gone. */
+bool redislock_semaphore_holding(const redislock_semaphore *s);
+
+/* Each returns REDISLOCK_OK with the answer, or REDISLOCK_ERR when the
+ * server's answer is unknown or an error (s->prim.err says why). */
+
+/* Takes s's weight in permits, waiting up to wait_ms for them (0: one
+ * attempt); a hold of s's already is renewed. */
+int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool *acquired);
+
+/* Gives the hold back (waking waiters); *released: it was ours and live. */
+int redislock_semaphore_release(redislock_semaphore *s, bool *released);
+
+/* Resets the lease to ttl ms (> 0) if still ours. */
+int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *extended);
+
+/* Asks the server whether the hold is still ours. */
+int redislock_semaphore_check(redislock_semaphore *s, bool *held);
+
+/* The permits free now for s's limit. */
+int redislock_semaphore_available(redislock_semaphore *s, zend_long *free);
+
+/* Frees every hold of the name, waking the waiters; *freed: there was one. */
+int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed);
+
+/* Milliseconds of validity left by the local monotonic clock; 0 when not held. */
+zend_long redislock_semaphore_remaining(const redislock_semaphore *s);
+
+/* What renewing a hold takes, for a renewer outside the object (a
+ * keepalive): the script semaphore_extend.lua called with KEYS = holds,
+ * permits and ARGV = member, ttl (ms), which answers 1 (renewed; date the
+ * validity from the send) or 0 (gone). Borrowed from s while it holds. */
+typedef struct redislock_semaphore_lease {
+    const redislock_script *script;
+    const zend_string *holds;   /* KEYS[1] */
+    const zend_string *permits; /* KEYS[2] */
+    const char *member;         /* ARGV[1] */
+    size_t member_len;
+    zend_long ttl;              /* ARGV[2]: the object's ttl */
+} redislock_semaphore_lease;
+
+/* Fills *lease for s's hold; false when s holds nothing. */
+bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_lease *lease);
+
+#endif /* REDISLOCK_SEMAPHORE_H */
