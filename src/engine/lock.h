@@ -21,6 +21,7 @@
 #include "base/hex.h"
 #include "base/process.h"
 #include "engine/keys.h"
+#include "engine/keepalive.h"
 #include "engine/round.h"
 #include "base/process.h"
 
@@ -49,6 +50,7 @@ typedef struct redislock_lock {
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_term_hold *term;            /* the release armed for SIGTERM (client/term.h), or NULL */
+    redislock_keepalive_lease *keepalive; /* the hold's renewals in the background (engine/keepalive.h), or NULL */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
     union {
         uint64_t align;
