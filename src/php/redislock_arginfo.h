@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9c93971a8c7c3bcc6f36d58edbc89bf82bc2e8bf */
+ * Stub hash: d7ce51c1a1862fc93ba3df4d5ff385f7d9a74550 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

@@ -123,6 +123,10 @@ array(16) {
   string(16) "atomic_conflicts"
   [15]=>
   string(14) "atomic_retries"
+  [16]=>
+  string(18) "keepalive_renewals"
+  [17]=>
+  string(14) "keepalive_lost"
 }
 bool(true)
 start:                      -
