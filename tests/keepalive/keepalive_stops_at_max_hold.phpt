@@ -8,14 +8,14 @@ redislock
 <?php
 require __DIR__ . '/../config.inc';
 $p = 'rltest:keepalive_stops_at_max_hold:';
-$l = new RedisLock('job', ['servers' => RL_DSN, 'prefix' => $p, 'ttl' => 300, 'keepalive' => true, 'max_hold' => 700]);
+$l = new RedisLock('job', ['servers' => RL_DSN, 'prefix' => $p, 'ttl' => 600, 'keepalive' => true, 'max_hold' => 1500]);
 var_dump($l->acquire());
-usleep(500000);
+usleep(1000000);
 var_dump(rl_admin()->cmd('EXISTS', $p . 'job')); /* renewed past its ttl */
-usleep(1500000); /* max_hold, then the ttl, passed */
+usleep(2500000); /* max_hold, then the ttl, passed */
 var_dump(rl_admin()->cmd('EXISTS', $p . 'job'));
 var_dump($l->remaining(), $l->isAcquired());
-var_dump(RedisLock::stats()['keepalive_renewals'] >= 1, RedisLock::stats()['keepalive_renewals'] <= 7); /* every ttl/3 until max_hold */
+var_dump(RedisLock::stats()['keepalive_renewals'] >= 1, RedisLock::stats()['keepalive_renewals'] <= 8); /* every ttl/3 until max_hold */
 ?>
 --CLEAN--
 <?php
