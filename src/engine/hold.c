@@ -137,7 +137,8 @@ static void keepalive_count(const redislock_keepalive_news *news)
     REDISLOCK_G(stats).keepalive_lost += news->losses;
 }
 
-void redislock_hold_keepalive_start(redislock_lock *l)
+/* Starts the renewals of l's hold (held, with keepalive on). */
+static void keepalive_start(redislock_lock *l)
 {
     const redislock_servers *list = l->settings.servers;
     redislock_netopts o = redislock_lock_netopts(l);
@@ -159,10 +160,6 @@ void redislock_hold_keepalive_start(redislock_lock *l)
     };
     char ttl[24];
 
-    redislock_hold_keepalive_stop(l);
-    if (!l->settings.keepalive || !redislock_lock_holding(l)) {
-        return;
-    }
     spec.lens[2] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
     spec.argv[2] = ttl;
     for (uint32_t i = 0; i < list->count; i++) {
@@ -172,6 +169,14 @@ void redislock_hold_keepalive_start(redislock_lock *l)
                                : NULL;
     }
     l->keepalive = redislock_keepalive_start(&spec);
+}
+
+void redislock_hold_keepalive_start(redislock_lock *l)
+{
+    redislock_hold_keepalive_stop(l);
+    if (l->settings.keepalive && redislock_lock_holding(l)) {
+        keepalive_start(l);
+    }
 }
 
 void redislock_hold_keepalive_sync(redislock_lock *l)
