@@ -90,7 +90,7 @@ require __DIR__ . '/../core.inc';
 rl_core_clean('rltest:stats_counters:');
 ?>
 --EXPECT--
-array(16) {
+array(18) {
   [0]=>
   string(8) "acquired"
   [1]=>
