@@ -109,10 +109,13 @@ if test "$PHP_REDISLOCK" != "no"; then
   dnl the layers listed before it.
   redislock_base="src/base/error.c src/base/hex.c src/base/process.c src/base/resp.c src/base/slot.c"
   redislock_config="src/config/dsn.c src/config/servers.c src/config/settings.c"
-  redislock_client="src/client/cluster.c src/client/cmd.c src/client/conn.c src/client/exec.c src/client/io.c src/client/pool.c src/client/reply.c src/client/route.c src/client/route_pin.c src/client/seeds.c src/client/sentinel.c src/client/term.c src/client/tls.c src/client/transport.c"
-  redislock_engine="src/engine/acquire.c src/engine/attempt.c src/engine/call.c src/engine/hold.c src/engine/keys.c src/engine/leftovers.c src/engine/lock.c src/engine/prim.c src/engine/round.c src/engine/scripts.c src/engine/semaphore.c src/engine/shared.c src/engine/sync.c src/engine/tally.c src/engine/wait.c src/engine/wait_fair.c src/engine/wait_wakeup.c"
+  redislock_client="src/client/cluster.c src/client/cmd.c src/client/conn.c src/client/exec.c src/client/io.c src/client/keepalive_conn.c src/client/pool.c src/client/reply.c src/client/route.c src/client/route_pin.c src/client/seeds.c src/client/sentinel.c src/client/term.c src/client/tls.c src/client/transport.c"
+  redislock_engine="src/engine/acquire.c src/engine/attempt.c src/engine/call.c src/engine/hold.c src/engine/keepalive.c src/engine/keys.c src/engine/leftovers.c src/engine/lock.c src/engine/prim.c src/engine/round.c src/engine/scripts.c src/engine/semaphore.c src/engine/shared.c src/engine/sync.c src/engine/tally.c src/engine/wait.c src/engine/wait_fair.c src/engine/wait_wakeup.c"
   redislock_zookeeper="src/zookeeper/zk_config.c src/zookeeper/zk_lock.c src/zookeeper/zk_orphans.c src/zookeeper/zk_request.c src/zookeeper/zk_session.c"
   redislock_php="src/php/args.c src/php/class_atomic.c src/php/class_lock.c src/php/class_ratelimiter.c src/php/class_semaphore.c src/php/class_zookeeper_lock.c src/php/exceptions.c src/php/holds.c src/php/ini.c src/php/lock_methods.c src/php/object.c src/php/options.c src/php/primitive.c src/php/stats.c"
+
+  dnl The keepalive thread (engine/keepalive.c).
+  PHP_ADD_LIBRARY([pthread], [1], [REDISLOCK_SHARED_LIBADD])
 
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   PHP_NEW_EXTENSION([redislock],

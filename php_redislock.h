@@ -34,6 +34,8 @@ typedef struct redislock_stats {
     zend_ulong rate_limited;   /* RateLimiter::consume() calls that returned false */
     zend_ulong atomic_conflicts; /* Atomic compare-and-sets (direct or in update()) that found the value changed */
     zend_ulong atomic_retries; /* Atomic::update() attempts after the first */
+    zend_ulong keepalive_renewals; /* background renewals that found the hold and reset its lease */
+    zend_ulong keepalive_lost; /* background renewals that found the hold gone */
 } redislock_stats;
 
 /* An INI entry set to a value that cannot be parsed (php/ini.c). */

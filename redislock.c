@@ -25,6 +25,7 @@
 #include "config/config.h"
 #include "engine/lock.h"
 #include "engine/acquire.h"
+#include "engine/keepalive.h"
 #include "client/pool.h"
 #include "base/process.h"
 #include "engine/scripts.h"
@@ -86,6 +87,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     UNREGISTER_INI_ENTRIES();
     redislock_ini_forget();
     redislock_class_zookeeper_lock_mshutdown();
+    redislock_keepalive_shutdown();
     redislock_leftovers_shutdown();
     redislock_pool_shutdown();
     redislock_tls_shutdown();

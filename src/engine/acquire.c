@@ -6,6 +6,7 @@
  */
 #include "php_redislock.h"
 #include "engine/acquire.h"
+#include "engine/hold.h"
 #include "engine/lock.h"
 #include "engine/sync.h"
 #include "engine/shared.h"
@@ -126,11 +127,16 @@ int redislock_acquire_lock(redislock_lock *l, zend_long wait_ms, bool *result)
         return redislock_shared_promote(l, wait_ms, result);
     }
     *result = false;
-    /* The grant and the check of its replication on one node. */
+    redislock_hold_keepalive_sync(l);
+    /* The grant and the check of its replication on one node (the
+     * keepalive's renewals too). */
     redislock_route_pin(l->settings.servers);
     rc = acquire_now(l, wait_ms, result);
     if (rc == REDISLOCK_OK) {
         rc = redislock_sync_check(l, "acquire", result);
+    }
+    if (*result) {
+        redislock_hold_keepalive_start(l);
     }
     redislock_route_pin_end(l->settings.servers);
     if (*result) {

@@ -10,8 +10,12 @@
 #include "engine/sync.h"
 #include "engine/leftovers.h"
 #include "client/route_pin.h"
+#include "engine/keepalive.h"
+#include "engine/scripts.h"
+#include "config/topology.h"
 #include "base/clock.h"
 #include "base/resp.h"
+#include "base/slot.h"
 
 /* A restored hold (redislock_hold_adopt()) whose first operation found no
  * exclusive hold of its token: held again as a share, for the operation to
@@ -37,6 +41,7 @@ void redislock_hold_abandon(redislock_lock *l, bool counted)
 {
     redislock_leftover_group *group;
 
+    redislock_hold_keepalive_stop(l);
     if (!redislock_lock_owned(l)) {
         return;
     }
@@ -53,6 +58,7 @@ int redislock_hold_extend(redislock_lock *l, zend_long ttl, bool *result)
     bool renewed;
     int rc;
 
+    redislock_hold_keepalive_sync(l);
     redislock_route_pin(l->settings.servers);
     rc = redislock_lock_extend_once(l, ttl, result, "extend");
     if (retry_as_share(l, rc, *result)) {
@@ -107,15 +113,17 @@ static int pinned(redislock_lock *l, int (*op)(redislock_lock *, bool *), bool *
     return rc;
 }
 
-/* release(), pinned. */
+/* release(), pinned: the renewals stop first, whatever its outcome. */
 int redislock_hold_release(redislock_lock *l, bool *result)
 {
+    redislock_hold_keepalive_stop(l);
     return pinned(l, redislock_lock_release_once, result);
 }
 
 /* isAcquired(), pinned. */
 int redislock_hold_check(redislock_lock *l, bool *result)
 {
+    redislock_hold_keepalive_sync(l);
     return pinned(l, redislock_lock_check_once, result);
 }
 
@@ -123,6 +131,125 @@ int redislock_hold_check(redislock_lock *l, bool *result)
 int redislock_hold_force_release(redislock_lock *l, bool *result)
 {
     return pinned(l, redislock_lock_force_release_once, result);
+}
+
+/* }}} */
+
+/* {{{ Keepalive */
+
+/* The node of srv that took the lock's commands: srv itself, the master
+ * the operation was pinned to (Sentinel), the node of the key's slot
+ * (Cluster); NULL when not known. */
+static const redislock_server *keepalive_node(const redislock_server *srv, const zend_string *key)
+{
+    redislock_topology *topo = srv->topo;
+    uint16_t at;
+
+    switch (srv->kind) {
+        case REDISLOCK_SERVER_SENTINEL:
+            return topo->pin ? topo->pin : topo->node;
+        case REDISLOCK_SERVER_CLUSTER:
+            if (!topo->slots) {
+                return NULL;
+            }
+            at = topo->slots[redislock_slot_of(ZSTR_VAL(key), ZSTR_LEN(key))];
+            return at ? topo->nodes[at - 1] : NULL;
+        default:
+            return srv;
+    }
+}
+
+/* Adds what the renewals told to the counters. */
+static void keepalive_count(const redislock_keepalive_news *news)
+{
+    REDISLOCK_G(stats).keepalive_renewals += news->renewals;
+    REDISLOCK_G(stats).keepalive_lost += news->losses;
+}
+
+/* Starts the renewals of l's hold (held, with keepalive on). */
+static void keepalive_start(redislock_lock *l)
+{
+    const redislock_servers *list = l->settings.servers;
+    redislock_netopts o = redislock_lock_netopts(l);
+    zend_string *key = REDISLOCK_LKEY(l, LOCK);
+    redislock_keepalive_spec spec = {
+        .count = list->count,
+        .quorum = redislock_lock_quorum(l),
+        .sha = redislock_script_extend.sha,
+        .body = redislock_script_extend.body,
+        .body_len = redislock_script_extend.len,
+        .nkeys = 1,
+        .argc = 3,
+        .argv = { ZSTR_VAL(key), l->token },
+        .lens = { ZSTR_LEN(key), REDISLOCK_TOKEN_LEN },
+        .ttl_ms = (uint64_t) l->settings.ttl,
+        .max_hold_ms = (uint64_t) l->settings.max_hold,
+        .granted = redislock_now_us(),
+        .owner = &REDISLOCK_G(stats),
+    };
+    char ttl[24];
+
+    spec.lens[2] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
+    spec.argv[2] = ttl;
+    for (uint32_t i = 0; i < list->count; i++) {
+        const redislock_server *node = keepalive_node(&list->server[i], key);
+        spec.targets[i] = node ? redislock_keepalive_conn_target_new(node, (int) o.connect_timeout,
+                                                                     (int) o.read_timeout)
+                               : NULL;
+    }
+    l->keepalive = redislock_keepalive_start(&spec);
+}
+
+void redislock_hold_keepalive_start(redislock_lock *l)
+{
+    redislock_hold_keepalive_stop(l);
+    if (l->settings.keepalive && redislock_lock_holding(l)) {
+        keepalive_start(l);
+    }
+}
+
+void redislock_hold_keepalive_sync(redislock_lock *l)
+{
+    redislock_keepalive_news news;
+
+    if (!l->keepalive) {
+        return;
+    }
+    if (!redislock_lock_holding(l)) {
+        redislock_hold_keepalive_stop(l);
+        return;
+    }
+    redislock_keepalive_poll(l->keepalive, &news);
+    keepalive_count(&news);
+    if (news.lost) {
+        /* Gone from the servers: nothing of anyone else's is touched; our
+         * token, wherever it may be left, goes with the release. */
+        redislock_lock_term_disarm(l);
+        l->held = false;
+        redislock_hold_keepalive_stop(l);
+    } else if (news.renewed_at) {
+        l->valid_until = redislock_lock_validity_end(news.renewed_at, l->settings.ttl);
+    }
+}
+
+void redislock_hold_keepalive_stop(redislock_lock *l)
+{
+    redislock_keepalive_news news;
+
+    if (!l->keepalive) {
+        return;
+    }
+    redislock_keepalive_stop(l->keepalive, &news);
+    keepalive_count(&news);
+    l->keepalive = NULL;
+}
+
+void redislock_hold_keepalive_count(void)
+{
+    redislock_keepalive_news news = { 0 };
+
+    redislock_keepalive_collect(&REDISLOCK_G(stats), &news.renewals, &news.losses);
+    keepalive_count(&news);
 }
 
 /* }}} */

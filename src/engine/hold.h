@@ -37,4 +37,28 @@ void redislock_hold_adopt(redislock_lock *l, const char *token);
  * on a quorum. */
 void redislock_hold_abandon(redislock_lock *l, bool counted);
 
+/* {{{ Keepalive (engine/keepalive.h): the lease of a hold renewed in the
+ * background while the hold lasts, with the keepalive setting. */
+
+/* The hold was just granted: starts renewing it (a lease of an earlier
+ * hold of the lock is stopped). Runs inside the grant's route pin, so that
+ * on a Sentinel or Cluster server the renewals go to the node that granted. */
+void redislock_hold_keepalive_start(redislock_lock *l);
+
+/* Takes up what the renewals found since last asked: the validity of the
+ * last renewal, or the hold lost (then not held any more, and no longer
+ * renewed); a lock not held any more stops its renewals. Every operation on
+ * a hold starts with it. */
+void redislock_hold_keepalive_sync(redislock_lock *l);
+
+/* Stops the renewals of the lock's hold (release, destruction, request
+ * end); the lease then runs out at its ttl unless released. */
+void redislock_hold_keepalive_stop(redislock_lock *l);
+
+/* Adds the renewals of this thread's leases not yet counted to the
+ * counters (stats()). */
+void redislock_hold_keepalive_count(void);
+
+/* }}} */
+
 #endif /* REDISLOCK_HOLD_H */

@@ -21,6 +21,7 @@
 #include "base/hex.h"
 #include "base/process.h"
 #include "engine/keys.h"
+#include "engine/keepalive.h"
 #include "engine/round.h"
 #include "base/process.h"
 
@@ -51,6 +52,7 @@ typedef struct redislock_lock {
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
     redislock_term_ref term;              /* its release for SIGTERM (client/term.h) */
+    redislock_keepalive_lease *keepalive; /* the hold's renewals in the background (engine/keepalive.h), or NULL */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */
     union {
         uint64_t align;

@@ -81,6 +81,8 @@ static void request_end(redislock_holds_entry *h)
 {
     redislock_object *o = HOLD_OBJECT(h);
 
+    /* A hold kept past its request (auto_release off) is renewed no more. */
+    redislock_hold_keepalive_stop(&o->lock);
     if (auto_release_due(o)) {
         redislock_hold_abandon(&o->lock, true);
     }
@@ -123,6 +125,7 @@ static bool lock_held(zend_object *obj, redislock_lock_methods_held *held)
 {
     redislock_lock *l = &REDISLOCK_OBJECT(redislock_object, obj)->lock;
 
+    redislock_hold_keepalive_sync(l);
     if (!redislock_lock_holding(l)) {
         return false;
     }
@@ -136,7 +139,10 @@ static bool lock_held(zend_object *obj, redislock_lock_methods_held *held)
 /* The lease left by the local monotonic clock (engine/lock.h). */
 static zend_long lock_remaining(zend_object *obj)
 {
-    return redislock_lock_remaining(&REDISLOCK_OBJECT(redislock_object, obj)->lock);
+    redislock_lock *l = &REDISLOCK_OBJECT(redislock_object, obj)->lock;
+
+    redislock_hold_keepalive_sync(l);
+    return redislock_lock_remaining(l);
 }
 
 static const redislock_lock_methods_ops lock_methods = {
@@ -168,6 +174,7 @@ static void redislock_free(zend_object *obj)
 
     redislock_holds_end(&o->part.hold);
     if (o->part.initialized) {
+        redislock_hold_keepalive_stop(&o->lock);
         redislock_settings_dtor(&o->lock.settings);
         redislock_lock_dtor(&o->lock);
     }
@@ -344,6 +351,7 @@ PHP_METHOD(RedisLock, stats)
 {
     ZEND_PARSE_PARAMETERS_NONE();
 
+    redislock_hold_keepalive_count();
     redislock_stats_array(return_value);
 }
 

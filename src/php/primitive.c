@@ -15,7 +15,8 @@
 #include "php/primitive.h"
 
 /* RedisLock's options that only a lock has a use for. */
-static const char *const lock_only[] = { "ttl", "auto_release", "fencing", "fair", "quorum_timeout", "sync_replicas", NULL };
+static const char *const lock_only[] = { "ttl", "auto_release", "fencing", "fair", "quorum_timeout", "sync_replicas",
+                                         "keepalive", "max_hold", NULL };
 
 /* Ends the redislock_prim that starts the object's struct. */
 static void primitive_free(zend_object *obj)

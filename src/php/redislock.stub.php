@@ -20,7 +20,8 @@ final class RedisLock implements RedisLock\Lock
      * @param string $name lock name; the Redis key is the prefix followed by it (binary-safe)
      * @param array $options per-lock settings, named like the INI entries without "redislock.":
      *        servers, prefix, ttl, connect_timeout, read_timeout, quorum_timeout, persistent, auto_release,
-     *        fencing, fair
+     *        fencing, fair, sync_replicas, tls_*, keepalive (renew the lease in the background every ttl/3
+     *        while the hold lasts), max_hold (ms after the grant past which keepalive renews no more)
      */
     public function __construct(string $name, #[\SensitiveParameter] array $options = []) {}
 

@@ -21,6 +21,7 @@ static const struct {
     COUNTER(extended), COUNTER(extend_failed), COUNTER(auto_released), COUNTER(connects),
     COUNTER(reconnects), COUNTER(script_reloads), COUNTER(waits), COUNTER(errors), COUNTER(commands),
     COUNTER(rate_limited), COUNTER(atomic_conflicts), COUNTER(atomic_retries),
+    COUNTER(keepalive_renewals), COUNTER(keepalive_lost),
 #undef COUNTER
 };
 

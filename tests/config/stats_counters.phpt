@@ -90,7 +90,7 @@ require __DIR__ . '/../core.inc';
 rl_core_clean('rltest:stats_counters:');
 ?>
 --EXPECT--
-array(16) {
+array(18) {
   [0]=>
   string(8) "acquired"
   [1]=>
@@ -123,6 +123,10 @@ array(16) {
   string(16) "atomic_conflicts"
   [15]=>
   string(14) "atomic_retries"
+  [16]=>
+  string(18) "keepalive_renewals"
+  [17]=>
+  string(14) "keepalive_lost"
 }
 bool(true)
 start:                      -
