@@ -202,6 +202,9 @@ static const struct {
     const char *hint;
 } refusals[] = {
     { "NOAUTH", "the server requires a password, and none is configured for it" },
+    /* What a server requiring a password answers, instead of NOAUTH, to an
+     * unauthenticated client's command of many arguments (and closes). */
+    { "ERR Protocol error: unauthenticated", "the server requires a password, and none is configured for it" },
     { "WRONGPASS", "" },   /* AUTH of the handshake: a password rotated, a user disabled */
     { "LOADING", "" },     /* a restart: the dataset is being read */
     { "MASTERDOWN", "" },  /* a replica whose link to its master is down */

@@ -46,13 +46,13 @@ $l = new RedisLock('job', ['servers' => $srv->dsn(":$secret"), 'prefix' => $pref
 var_dump($l->acquire(), $l->release());
 $srv->stop();
 ?>
---EXPECT--
+--EXPECTF--
 no password
 RedisLock::acquire: RedisLock\ConnectionException (CONNECTION): acquire failed: 127.0.0.1:PORT replied: NOAUTH Authentication required. (the server requires a password, and none is configured for it)
 RedisLock::run: RedisLock\ConnectionException (CONNECTION): acquire failed: 127.0.0.1:PORT replied: NOAUTH Authentication required. (the server requires a password, and none is configured for it)
 RateLimiter::consume: RedisLock\ConnectionException (CONNECTION): consume failed: 127.0.0.1:PORT replied: NOAUTH Authentication required. (the server requires a password, and none is configured for it)
 Atomic::get: RedisLock\ConnectionException (CONNECTION): get failed: 127.0.0.1:PORT replied: NOAUTH Authentication required. (the server requires a password, and none is configured for it)
-RedisLock::forceRelease: RedisLock\ConnectionException (CONNECTION): forceRelease failed: 127.0.0.1:PORT replied: NOAUTH Authentication required. (the server requires a password, and none is configured for it)
+RedisLock::forceRelease: RedisLock\ConnectionException (CONNECTION): forceRelease failed: 127.0.0.1:PORT replied: %s (the server requires a password, and none is configured for it)
 a wrong password
 RedisLock::acquire: RedisLock\ConnectionException (CONNECTION): acquire failed: authentication to 127.0.0.1:PORT failed: WRONGPASS invalid username-password pair or user is disabled.
 RedisLock::run: RedisLock\ConnectionException (CONNECTION): acquire failed: authentication to 127.0.0.1:PORT failed: WRONGPASS invalid username-password pair or user is disabled.
