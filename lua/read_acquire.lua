@@ -17,7 +17,8 @@
 -- Granted: on a free lock; on the lock held by ARGV[1] exclusively (demoted
 -- to a share); a new share while no writer waits; a renewal of our own share
 -- always. A grant while readers wait leaves one wake-up on KEYS[4] (the next
--- waiting reader's grant leaves the next: they come in one after another).
+-- waiting reader's grant leaves the next: they come in one after another);
+-- on a free lock, only a caller that waits looks for them.
 -- A refusal empties KEYS[4]: no reader could use a wake-up left there.
 -- Returns {1, 0} granted, {0, ms to block at most} refused.
 -- Complexity: O(1) on a free lock (SET NX, PTTL) and for the one reader's
@@ -25,6 +26,19 @@
 -- purged (each expired share is purged once: amortised O(log N)).
 local token = ARGV[1]
 
+if redis.call('set', KEYS[1], '*' .. token, 'NX', 'PX', ARGV[2]) then
+    -- Free: ours alone. Only a caller that waits (one woken, maybe) passes
+    -- a wake-up on to the readers held back: the release that freed the
+    -- lock woke one, and the chain goes through them.
+    if ARGV[3] ~= '0' then
+        local waiting = redis.call('pttl', KEYS[3])
+        if waiting > 0 and redis.call('llen', KEYS[4]) == 0 then
+            redis.call('rpush', KEYS[4], '1')
+            redis.call('pexpire', KEYS[4], waiting)
+        end
+    end
+    return {1, 0}
+end
 local function granted()
     local waiting = redis.call('pttl', KEYS[3])
     if waiting > 0 and redis.call('llen', KEYS[4]) == 0 then
@@ -34,10 +48,6 @@ local function granted()
     return {1, 0}
 end
 
-if redis.call('set', KEYS[1], '*' .. token, 'NX', 'PX', ARGV[2]) then
-    -- Free: ours alone.
-    return granted()
-end
 local held = redis.call('get', KEYS[1])
 local block
 if held == token then
