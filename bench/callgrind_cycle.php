@@ -7,6 +7,7 @@
  *
  *   reused     RedisLock, one object reused
  *   new        RedisLock, a new object per cycle
+ *   shared     RedisLock, one object reused, acquireRead() + release()
  *   phpredis   SET NX PX + EVALSHA of lua/release.lua over a pconnect
  *
  * The connection is opened and the scripts loaded before the cycles, in
@@ -27,6 +28,15 @@ switch ($variant) {
                 $lock = new RedisLock('cycle', $opts);
             }
             if (!$lock->acquire() || !$lock->release()) {
+                exit(1);
+            }
+        }
+        break;
+    case 'shared':
+        $lock = new RedisLock('warm', $opts);
+        $lock->acquireRead() && $lock->release();
+        for ($i = 0; $i < $n; $i++) {
+            if (!$lock->acquireRead() || !$lock->release()) {
                 exit(1);
             }
         }

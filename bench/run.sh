@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [shared] [contention]
+# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [shared] [shared_cost] [contention]
 #
 # Sets up the machine and builds the extension (scripts/build/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts seven private redis-server processes on
@@ -19,6 +19,9 @@
 #   bench/tls.php      rediss:// against redis:// on one server of its own (run only when named)
 #   bench/shared.php   acquireRead + release against acquire + release, and 8 forked workers
 #                      (90% reads) against Symfony Lock's RedisStore shared locks over phpredis
+#                      (run only when named)
+#   bench/shared_cost.php  the same uncontended cycles with the spread of the ratio, the
+#                      server's time per operation (INFO commandstats) and CPU per cycle
 #                      (run only when named)
 #
 # Each prints a table of cycles/s per round with medians and the ratios of

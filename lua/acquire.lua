@@ -72,7 +72,9 @@ if wait > 0 then
     if held and string.byte(held, 1) == 42 then
         local t = redis.call('time')
         local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-        redis.call('set', KEYS[1], '*' .. (now + math.min(wait, 2000)), 'KEEPTTL')
+        local at = string.find(held, '@', 2, true)
+        redis.call('set', KEYS[1], string.sub(held, 1, (at or 0) - 1) .. '@' .. (now + math.min(wait, 2000)),
+            'KEEPTTL')
     end
     marked = redis.call('pttl', KEYS[3])
     if marked < wait then

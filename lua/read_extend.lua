@@ -3,10 +3,23 @@
 -- the lock key's expiry becomes the latest live lease's. With ARGV[3] = '1'
 -- (isAcquired) nothing changes: the share's ms left are returned instead.
 -- Returns 1 (renewed) or the ms left; -2 when the share is gone.
--- Complexity: O(log N) for N live shares.
+-- Complexity: O(1) for the one reader; otherwise O(log N) for N live shares.
 local held = redis.call('get', KEYS[1])
 if not held or string.byte(held, 1) ~= 42 then
     return -2
+end
+local at = string.find(held, '@', 2, true)
+local one = string.sub(held, 2, (at or 0) - 1)
+if one ~= '' then
+    -- One reader: its lease is the key's.
+    if one ~= ARGV[1] then
+        return -2
+    end
+    if ARGV[3] == '1' then
+        return math.max(redis.call('pttl', KEYS[1]), 0)
+    end
+    redis.call('set', KEYS[1], held, 'PX', ARGV[2])
+    return 1
 end
 local t = redis.call('time')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

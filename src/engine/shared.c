@@ -149,13 +149,14 @@ static void share_over(redislock_lock *l)
 
 /* {{{ Taking a share */
 
-/* read_acquire.lua's call: wait > 0 marks readers as waiting that long. */
+/* read_acquire.lua's call: wait > 0 marks readers as waiting that long
+ * (and the lock's waiters marker, passed only then). */
 static void read_call_init(redislock_call *c, const redislock_lock *l, zend_long wait)
 {
     static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_READERS, REDISLOCK_KEY_RWAIT,
-                                                REDISLOCK_KEY_RWAKE };
+                                                REDISLOCK_KEY_RWAKE, REDISLOCK_KEY_WAIT };
 
-    redislock_lock_call_init(c, l, keys, 4, false);
+    redislock_lock_call_init(c, l, keys, wait > 0 ? 5 : 4, false);
     redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
     redislock_call_long(c, l->settings.ttl);
     redislock_call_long(c, wait);

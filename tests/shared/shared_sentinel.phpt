@@ -30,7 +30,7 @@ $ok = false;
 for ($i = 0; $i < 100 && !$ok; $i++) {
     try {
         $r3 = new RedisLock("sentinel:sh$i", $o);
-        $ok = $r3->acquireRead() && $s->node($new)->cmd('ZSCORE', "sentinel:sh$i:redislock-readers", $r3->token()) !== null;
+        $ok = $r3->acquireRead() && $s->node($new)->cmd('EXISTS', "sentinel:sh$i") === 1;
     } catch (RedisLockException $e) {
     }
     if (!$ok) {
