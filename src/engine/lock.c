@@ -304,6 +304,11 @@ void redislock_lock_cleanup(redislock_lock *l, uint32_t mask, uint64_t deadline)
     redislock_netopts o = redislock_lock_netopts(l);
     uint32_t n, unanswered = 0;
 
+    if (l->shared) {
+        /* A share: one server (shares need one server, Sentinel or Cluster). */
+        redislock_shared_cleanup(l);
+        return;
+    }
     o.deadline = deadline;
     n = mask ? release_on(l, mask, &o, cmds, true) : 0;
     for (uint32_t i = 0; i < n; i++) {

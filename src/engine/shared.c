@@ -475,6 +475,23 @@ int redislock_shared_promote(redislock_lock *l, zend_long wait_ms, bool *result)
 
 /* {{{ release, extend, check on a share */
 
+void redislock_shared_cleanup(redislock_lock *l)
+{
+    redislock_cmd cmd;
+    redislock_call c;
+
+    if (redislock_lock_owned(l)) {
+        release_call_init(&c, l);
+        if (run(l, &redislock_script_read_release, &c, &cmd, REDIS_REPLY_INTEGER, "release") == REDISLOCK_OK) {
+            redislock_cmd_dtor(&cmd, 1);
+        } else {
+            /* Not known to be gone: removed later, as a leftover. */
+            redislock_shared_keep_leftovers(l, 1, NULL);
+        }
+    }
+    share_over(l);
+}
+
 int redislock_shared_release_once(redislock_lock *l, bool *result)
 {
     redislock_cmd cmd;

@@ -45,4 +45,10 @@ bool redislock_shared_term_describe(redislock_term_release *r, const redislock_l
 /* Builds the keys the release of a share needs. */
 void redislock_shared_term_keys(redislock_lock *l);
 
+/* Removes our share from the server, or keeps it as a leftover when the
+ * answer does not come (as redislock_lock_cleanup() does for an exclusive
+ * hold: a grant that is not reported, sync_replicas refused). Nothing is
+ * held afterwards; no counter moves. */
+void redislock_shared_cleanup(redislock_lock *l);
+
 #endif /* REDISLOCK_SHARED_H */

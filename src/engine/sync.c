@@ -68,14 +68,17 @@ static void send_wait(redislock_lock *l, redislock_cmd *cmds, smart_str *buf, ze
     zend_string *key = redislock_keys_get(&l->keys, REDISLOCK_KEY_LOCK);
     char nbuf[24], mbuf[24];
     /* By EVAL: the pair is one write, with no NOSCRIPT to recover from. */
-    const char *touch[] = { "EVAL", redislock_script_sync_touch.body, "1", ZSTR_VAL(key), l->token };
-    size_t touch_lens[] = { 4, redislock_script_sync_touch.len, 1, ZSTR_LEN(key), REDISLOCK_TOKEN_LEN };
+    zend_string *readers = redislock_keys_get(&l->keys, REDISLOCK_KEY_READERS);
+    const char *touch[] = { "EVAL", redislock_script_sync_touch.body, "2", ZSTR_VAL(key), ZSTR_VAL(readers),
+                            l->token };
+    size_t touch_lens[] = { 4, redislock_script_sync_touch.len, 1, ZSTR_LEN(key), ZSTR_LEN(readers),
+                            REDISLOCK_TOKEN_LEN };
     const char *wait[] = { "WAIT", nbuf, mbuf };
     size_t wait_lens[] = { 4, (size_t) snprintf(nbuf, sizeof(nbuf), ZEND_LONG_FMT, l->settings.sync_replicas),
                            (size_t) snprintf(mbuf, sizeof(mbuf), ZEND_LONG_FMT, wait_ms) };
     redislock_netopts o = redislock_lock_netopts(l);
 
-    redislock_resp_encode(buf, 5, touch, touch_lens);
+    redislock_resp_encode(buf, 6, touch, touch_lens);
     redislock_resp_encode(buf, 3, wait, wait_lens);
     memset(cmds, 0, sizeof(redislock_cmd) * list->count);
     for (uint32_t i = 0; i < list->count; i++) {
