@@ -31,11 +31,12 @@ instructions() {
 
 echo "client instructions per uncontended acquire + release (callgrind, $n cycles minus 0)"
 declare -A per
-for v in reused new phpredis; do
+for v in reused new semaphore phpredis; do
     full=$(instructions "$v" "$n")
     base=$(instructions "$v" 0)
     per[$v]=$(( (full - base) / n ))
     printf '  %-9s %8d\n' "$v" "${per[$v]}"
 done
-awk -v r="${per[reused]}" -v w="${per[new]}" -v p="${per[phpredis]}" 'BEGIN {
-    printf "ratios to phpredis: reused object %.2f, new object per cycle %.2f\n", r / p, w / p }'
+awk -v r="${per[reused]}" -v w="${per[new]}" -v p="${per[phpredis]}" -v s="${per[semaphore]}" 'BEGIN {
+    printf "ratios to phpredis: reused object %.2f, new object per cycle %.2f\n", r / p, w / p
+    printf "Semaphore cycle / RedisLock cycle (reused objects): %.2f\n", s / r }'

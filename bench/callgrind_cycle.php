@@ -7,6 +7,7 @@
  *
  *   reused     RedisLock, one object reused
  *   new        RedisLock, a new object per cycle
+ *   semaphore  RedisLock\Semaphore (limit 4), one object reused
  *   phpredis   SET NX PX + EVALSHA of lua/release.lua over a pconnect
  *
  * The connection is opened and the scripts loaded before the cycles, in
@@ -27,6 +28,15 @@ switch ($variant) {
                 $lock = new RedisLock('cycle', $opts);
             }
             if (!$lock->acquire() || !$lock->release()) {
+                exit(1);
+            }
+        }
+        break;
+    case 'semaphore':
+        $sem = new RedisLock\Semaphore('warm', 4, $opts);
+        $sem->acquire() && $sem->release();
+        for ($i = 0; $i < $n; $i++) {
+            if (!$sem->acquire() || !$sem->release()) {
                 exit(1);
             }
         }
