@@ -1,32 +1,36 @@
 <?php
 /*
  * bench/server_calls.php PORT [N]: what the server spends on one uncontended
- * acquire and one release, RedisLock against RedisLock\Semaphore:
- *   - the commands each script runs (read from MONITOR over one cycle),
- *   - its CPU per call: the median and mean of N calls as SLOWLOG times them
- *     (slowlog-log-slower-than 0, whole us; the script's commands included).
- * Run by bench/run.sh semaphore after bench/semaphore.php, or alone against
- * any server of one's own (it changes slowlog settings, then restores them).
+ * acquire + release cycle, RedisLock against RedisLock\Semaphore:
+ *   - the commands each call runs (MONITOR over one cycle);
+ *   - its time per call from SLOWLOG (slowlog-log-slower-than 0, whole us,
+ *     median and mean of N calls; the script's own commands are logged too,
+ *     which adds to a script's time in proportion to the commands it runs);
+ *   - per cycle, from N cycles: the time INFO commandstats gives the
+ *     client's commands (scripts include the commands they run; no logging),
+ *     and the server process's CPU (INFO cpu, user + sys: with the reading
+ *     and writing of the connection).
+ * Run by bench/run.sh semaphore after bench/semaphore.php, or alone against a
+ * server of one's own (it resets its statistics and restores its slowlog
+ * settings).
  */
-[, $port, $n] = $argv + [null, '6379', '2000'];
+[, $port, $n] = $argv + [null, '6379', '5000'];
 $n = (int) $n;
 $opts = ['servers' => "redis://127.0.0.1:$port", 'prefix' => 'bench:server:', 'ttl' => 10000];
 $r = new Redis();
 $r->connect('127.0.0.1', (int) $port);
 $lock = new RedisLock('lock', $opts);
 $sem = new RedisLock\Semaphore('sem', 4, $opts);
-$ops = [
-    'RedisLock acquire' => [fn() => $lock->acquire(), fn() => $lock->release(), 0],
-    'RedisLock release' => [fn() => $lock->acquire(), fn() => $lock->release(), 1],
-    'Semaphore acquire' => [fn() => $sem->acquire(), fn() => $sem->release(), 0],
-    'Semaphore release' => [fn() => $sem->acquire(), fn() => $sem->release(), 1],
+$cycles = [
+    'RedisLock' => [fn() => $lock->acquire(), fn() => $lock->release()],
+    'Semaphore' => [fn() => $sem->acquire(), fn() => $sem->release()],
 ];
-foreach ($ops as [$a, $b]) {
-    $a() && $b(); /* scripts loaded */
+foreach ($cycles as [$a, $b]) {
+    $a() && $b(); /* the scripts loaded */
 }
 
 /* The commands the server runs for one $a(); $b(), in order, from MONITOR:
- * [[top-level command, [commands it ran]], ...]. */
+ * [[the client's command, [the commands it ran]], ...]. */
 function monitored(int $port, callable $a, callable $b): array
 {
     $m = stream_socket_client("tcp://127.0.0.1:$port");
@@ -54,11 +58,11 @@ function monitored(int $port, callable $a, callable $b): array
     return $out;
 }
 
-/* The server's time for N calls of the operation at $which (0: $a, 1: $b), in us, from SLOWLOG. */
-function timed(Redis $r, int $n, callable $a, callable $b, int $which, int $per): array
+/* SLOWLOG times of N cycles: for each of the cycle's $per client commands, [median, mean] in us. */
+function slowlogged(Redis $r, int $n, callable $a, callable $b, int $per): array
 {
     $saved = $r->config('GET', 'slowlog-*');
-    $r->config('SET', 'slowlog-max-len', (string) (4 * $n + 16));
+    $r->config('SET', 'slowlog-max-len', (string) (16 * $n + 16));
     $r->config('SET', 'slowlog-log-slower-than', '0');
     $r->slowlog('reset');
     for ($i = 0; $i < $n; $i++) {
@@ -68,27 +72,49 @@ function timed(Redis $r, int $n, callable $a, callable $b, int $which, int $per)
     $r->config('SET', 'slowlog-log-slower-than', $saved['slowlog-log-slower-than']);
     $log = array_reverse($r->slowlog('get', -1));
     $r->config('SET', 'slowlog-max-len', $saved['slowlog-max-len']);
-    $us = [];
+    $us = array_fill(0, $per, []);
     $k = 0;
     foreach ($log as $e) {
-        /* The script's own commands are logged too, from client "?:0". */
+        /* A script's own commands are logged too, from client "?:0". */
         if (($e[4] ?? '') === '?:0' || in_array(strtolower($e[3][0]), ['config', 'slowlog'], true)) {
             continue;
         }
-        if ($k++ % $per === $which) {
-            $us[] = $e[2];
-        }
+        $us[$k++ % $per][] = $e[2];
     }
-    sort($us);
-    return [$us[intdiv(count($us), 2)], array_sum($us) / max(count($us), 1)];
+    return array_map(function ($v) {
+        sort($v);
+        return [$v[intdiv(count($v), 2)], array_sum($v) / max(count($v), 1)];
+    }, $us);
 }
 
-printf("server cost of one uncontended script call (127.0.0.1:%d): commands run (MONITOR), and CPU per call\n", $port);
-printf("(SLOWLOG, %d calls: median and mean in us, whole us per call)\n\n", $n);
-foreach ($ops as $label => [$a, $b, $which]) {
+/* Per cycle over N cycles: [commandstats us of the client's commands, server CPU us]. */
+function per_cycle(Redis $r, int $n, callable $a, callable $b, array $top): array
+{
+    $r->rawCommand('CONFIG', 'RESETSTAT');
+    $cpu0 = $r->info('cpu');
+    for ($i = 0; $i < $n; $i++) {
+        $a();
+        $b();
+    }
+    $cpu1 = $r->info('cpu');
+    $stats = $r->info('commandstats');
+    $us = 0;
+    foreach (array_unique($top) as $cmd) {
+        preg_match('/usec=(\d+)/', $stats["cmdstat_$cmd"] ?? '', $g);
+        $us += (int) ($g[1] ?? 0);
+    }
+    $cpu = fn($c) => $c['used_cpu_user'] + $c['used_cpu_sys'];
+    return [$us / $n, ($cpu($cpu1) - $cpu($cpu0)) * 1e6 / $n];
+}
+
+printf("server cost of one uncontended cycle (127.0.0.1:%d), %d cycles each; times in us\n", $port, $n);
+foreach ($cycles as $name => [$a, $b]) {
     $cycle = monitored((int) $port, $a, $b);
-    [$top, $calls] = $cycle[$which];
-    [$med, $mean] = timed($r, $n, $a, $b, $which, count($cycle));
-    printf("  %-18s %-8s %2d commands  median %2d us  mean %5.2f us   %s\n", $label, $top, count($calls) ?: 1, $med,
-        $mean, implode(' ', $calls));
+    $times = slowlogged($r, $n, $a, $b, count($cycle));
+    [$us, $cpu] = per_cycle($r, $n, $a, $b, array_column($cycle, 0));
+    printf("\n  %s cycle: %.2f us in commands (commandstats), %.1f us server CPU with I/O (INFO cpu)\n", $name, $us, $cpu);
+    foreach ($cycle as $i => [$top, $calls]) {
+        printf("    %-8s %2d commands  SLOWLOG median %2d, mean %5.2f   %s\n", $top, count($calls) ?: 1, $times[$i][0],
+            $times[$i][1], implode(' ', $calls));
+    }
 }

@@ -13,8 +13,9 @@
 -- that leaves permits free while waiters are marked passes a wake-up on
 -- (when none is pending), so that one release of several permits lets in as
 -- many waiters as fit, one after the other.
--- Returns {1, permits free after} when granted; when not, {0, ms until the
--- earliest lease ends, permits free now}.
+-- Returns the permits free after a grant (>= 0); when not granted, -1 less
+-- the ms until the earliest lease ends (0 when none is known): one integer,
+-- as cheap to send and read as the lock's reply.
 -- Commands: a grant on a free semaphore runs 5 (TIME, ZRANGE of the first
 -- hold, ZADD, PEXPIRE, SET of the permits) plus one PTTL of the marker when
 -- permits are left; a grant beside live holds 7 to 8 (GET of the permits,
@@ -52,7 +53,8 @@ local function free()
     return limit > held and limit - held or 0
 end
 
-local lease = string.format('%d', now + ttl)
+-- (A number given to redis.call is sent as an integer up to 2^53.)
+local lease = now + ttl
 if held + weight <= limit then
     -- No hold left: new keys (a permits count left behind by a lost holds
     -- key is overwritten, not trusted). Otherwise the keys last as long as
@@ -72,7 +74,7 @@ if held + weight <= limit then
             if outlives then
                 redis.call('pexpire', KEYS[2], ttl)
             end
-            return {1, free()}
+            return free()
         end
         if outlives then
             redis.call('set', KEYS[2], held + weight, 'PX', ttl)
@@ -85,7 +87,7 @@ if held + weight <= limit then
         redis.call('rpush', KEYS[4], '1')
         redis.call('pexpire', KEYS[4], redis.call('pttl', KEYS[3]))
     end
-    return {1, free()}
+    return free()
 end
 if redis.call('zscore', KEYS[1], ARGV[1]) then
     redis.call('zadd', KEYS[1], 'XX', lease, ARGV[1])
@@ -93,7 +95,7 @@ if redis.call('zscore', KEYS[1], ARGV[1]) then
         redis.call('pexpire', KEYS[1], ttl)
         redis.call('pexpire', KEYS[2], ttl)
     end
-    return {1, free()}
+    return free()
 end
 local wait = tonumber(ARGV[5])
 if wait > 0 and redis.call('pttl', KEYS[3]) < wait then
@@ -102,5 +104,4 @@ if wait > 0 and redis.call('pttl', KEYS[3]) < wait then
         redis.call('pexpire', KEYS[4], wait)
     end
 end
-local soonest = first[2] and tonumber(first[2]) - now or 0
-return {0, soonest, free()}
+return -1 - (first[2] and tonumber(first[2]) - now or 0)
