@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [shared] [contention]
+# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [shared] [semaphore] [server_calls] [contention]
 #
 # Sets up the machine and builds the extension (scripts/build/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts seven private redis-server processes on
@@ -20,6 +20,10 @@
 #   bench/shared.php   acquireRead + release against acquire + release, and 8 forked workers
 #                      (90% reads) against Symfony Lock's RedisStore shared locks over phpredis
 #                      (run only when named)
+#   bench/semaphore.php  RedisLock\Semaphore's cycle against the lock's, and 8 forked workers
+#                      against Symfony's Semaphore over phpredis (run only when named)
+#   bench/server_calls.php  the commands and server time of one uncontended lock and
+#                      Semaphore cycle (run only when named)
 #
 # Each prints a table of cycles/s per round with medians and the ratios of
 # medians. Within a round the variants take turns, so that load from

@@ -1,6 +1,6 @@
 <?php
 /*
- * bench/server_calls.php PORT [N]: what the server spends on one uncontended
+ * bench/server_calls.php [PORT [N]]: what the server spends on one uncontended
  * acquire + release cycle, RedisLock against RedisLock\Semaphore:
  *   - the commands each call runs (MONITOR over one cycle);
  *   - its time per call from SLOWLOG (slowlog-log-slower-than 0, whole us,
@@ -10,11 +10,14 @@
  *     client's commands (scripts include the commands they run; no logging),
  *     and the server process's CPU (INFO cpu, user + sys: with the reading
  *     and writing of the connection).
- * Run by bench/run.sh semaphore after bench/semaphore.php, or alone against a
- * server of one's own (it resets its statistics and restores its slowlog
- * settings).
+ * Run by bench/run.sh server_calls (on the first of its servers), or alone
+ * against a server of one's own (it resets its statistics and restores its
+ * slowlog settings).
  */
-[, $port, $n] = $argv + [null, '6379', '5000'];
+require __DIR__ . '/bench.inc';
+
+[, $port, $n] = $argv + [null, null, '5000'];
+$port ??= bench_ports(1)[0];
 $n = (int) $n;
 $opts = ['servers' => "redis://127.0.0.1:$port", 'prefix' => 'bench:server:', 'ttl' => 10000];
 $r = new Redis();
