@@ -6,7 +6,7 @@
  *   - its time per call from SLOWLOG (slowlog-log-slower-than 0, whole us,
  *     median and mean of N calls; the script's own commands are logged too,
  *     which adds to a script's time in proportion to the commands it runs);
- *   - per cycle, from N cycles: the time INFO commandstats gives the
+ *   - per cycle, the variants taking turns in chunks: the time INFO commandstats gives the
  *     client's commands (scripts include the commands they run; no logging),
  *     and the server process's CPU (INFO cpu, user + sys: with the reading
  *     and writing of the connection).
@@ -90,32 +90,51 @@ function slowlogged(Redis $r, int $n, callable $a, callable $b, int $per): array
     }, $us);
 }
 
-/* Per cycle over N cycles: [commandstats us of the client's commands, server CPU us]. */
-function per_cycle(Redis $r, int $n, callable $a, callable $b, array $top): array
+/* Per cycle, the variants (name => [$a, $b, client commands]) taking turns in
+ * chunks of 250 cycles, N cycles each in all: for each, the median over its
+ * chunks of [commandstats us of the client's commands, server CPU us]. */
+function per_cycle(Redis $r, int $n, array $variants): array
 {
-    $r->rawCommand('CONFIG', 'RESETSTAT');
-    $cpu0 = $r->info('cpu');
-    for ($i = 0; $i < $n; $i++) {
-        $a();
-        $b();
+    $cpu = function () use ($r) {
+        $c = $r->info('cpu');
+        return ($c['used_cpu_user'] + $c['used_cpu_sys']) * 1e6;
+    };
+    $out = array_fill_keys(array_keys($variants), [[], []]);
+    for ($done = 0; $done < $n; $done += 250) {
+        foreach ($variants as $name => [$a, $b, $top]) {
+            $r->rawCommand('CONFIG', 'RESETSTAT');
+            $cpu0 = $cpu();
+            for ($i = 0; $i < 250; $i++) {
+                $a();
+                $b();
+            }
+            $used = $cpu() - $cpu0;
+            $stats = $r->info('commandstats');
+            $us = 0;
+            foreach (array_unique($top) as $cmd) {
+                preg_match('/usec=(\d+)/', $stats["cmdstat_$cmd"] ?? '', $g);
+                $us += (int) ($g[1] ?? 0);
+            }
+            $out[$name][0][] = $us / 250;
+            $out[$name][1][] = $used / 250;
+        }
     }
-    $cpu1 = $r->info('cpu');
-    $stats = $r->info('commandstats');
-    $us = 0;
-    foreach (array_unique($top) as $cmd) {
-        preg_match('/usec=(\d+)/', $stats["cmdstat_$cmd"] ?? '', $g);
-        $us += (int) ($g[1] ?? 0);
-    }
-    $cpu = fn($c) => $c['used_cpu_user'] + $c['used_cpu_sys'];
-    return [$us / $n, ($cpu($cpu1) - $cpu($cpu0)) * 1e6 / $n];
+    return array_map(fn($v) => [bench_median($v[0]), bench_median($v[1])], $out);
 }
 
 printf("server cost of one uncontended cycle (127.0.0.1:%d), %d cycles each; times in us\n", $port, $n);
+$seen = [];
 foreach ($cycles as $name => [$a, $b]) {
-    $cycle = monitored((int) $port, $a, $b);
+    $seen[$name] = monitored((int) $port, $a, $b);
+    $cycles[$name][] = array_column($seen[$name], 0);
+}
+$each = per_cycle($r, $n, $cycles);
+foreach ($cycles as $name => [$a, $b]) {
+    $cycle = $seen[$name];
     $times = slowlogged($r, $n, $a, $b, count($cycle));
-    [$us, $cpu] = per_cycle($r, $n, $a, $b, array_column($cycle, 0));
-    printf("\n  %s cycle: %.2f us in commands (commandstats), %.1f us server CPU with I/O (INFO cpu)\n", $name, $us, $cpu);
+    [$us, $cpu] = $each[$name];
+    printf("\n  %s cycle: %.2f us in commands (commandstats), %.1f us server CPU with I/O (INFO cpu); medians of chunks"
+        . " of 250 cycles, the variants taking turns\n", $name, $us, $cpu);
     foreach ($cycle as $i => [$top, $calls]) {
         printf("    %-8s %2d commands  SLOWLOG median %2d, mean %5.2f   %s\n", $top, count($calls) ?: 1, $times[$i][0],
             $times[$i][1], implode(' ', $calls));
