@@ -16,12 +16,17 @@
 -- Returns the permits free after a grant (>= 0); when not granted, -1 less
 -- the ms until the earliest lease ends (0 when none is known): one integer,
 -- as cheap to send and read as the lock's reply.
--- Commands: a grant on a free semaphore runs 5 (TIME, ZRANGE of the first
--- hold, ZADD, PEXPIRE, SET of the permits) plus one PTTL of the marker when
--- permits are left; a grant beside live holds 7 to 8 (GET of the permits,
--- and PTTL with PEXPIRE only when the new lease outlives the keys); a
--- refusal 4 to 6. Nothing is done per permit: the limit and the weights are
--- numbers added and compared.
+-- Commands: a grant on a semaphore with no hold runs 5 (TIME, ZRANGE of the
+-- earliest lease, ZADD, PEXPIRE, SET of the permits with their expiry); a
+-- grant beside live holds 6 or 7 (TIME, ZRANGE, GET, ZADD, PTTL, INCRBY, or
+-- PEXPIRE and SET when the new lease outlives the keys); either adds one
+-- PTTL of the marker when permits are left (and LLEN, RPUSH, PTTL, PEXPIRE
+-- to pass a wake-up on while waiters are marked). A refusal runs 4 (TIME,
+-- ZRANGE, GET, ZSCORE), a waiting caller's 5 to 8 (the marker's PTTL, and
+-- SET, EXISTS, PEXPIRE to make it last longer). A purge, when the earliest
+-- lease has ended, adds ZRANGEBYSCORE, ZREMRANGEBYSCORE, ZCARD and DEL or
+-- DECRBY with a second ZRANGE. Nothing is done per permit: the limit and
+-- the weights are numbers added and compared.
 -- Complexity: O(log N + M), N the holds, M the expired holds purged (their
 -- members are read once, then removed by one ZREMRANGEBYSCORE).
 local t = redis.call('time')

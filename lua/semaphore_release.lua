@@ -11,7 +11,8 @@
 -- Commands: the last hold's release runs 5 (ZSCORE, ZCARD, DEL of both keys,
 -- TIME, PTTL of the marker), one beside other holds 6 (ZREM and DECRBY
 -- instead of DEL); while waiters are marked, one LLEN, one RPUSH of all the
--- wake-ups and one PEXPIRE more. An unknown hold: 1.
+-- wake-ups and one PEXPIRE more. A hold whose lease had ended: no PTTL and
+-- no wake-up. An unknown hold: 1.
 -- Complexity: O(log N), N the holds (forced: O(N) for the DEL of N holds).
 local freed, live = 0, 0
 
