@@ -60,7 +60,8 @@ $list = fn(string $name, string $default) => array_map('intval', explode(',', ge
 $holds = $list('REDISLOCK_BENCH_SEMAPHORE_HOLDS_US', '1000,5000');
 $limits = $list('REDISLOCK_BENCH_SEMAPHORE_LIMITS', '2,4');
 $retries = $list('REDISLOCK_BENCH_SEMAPHORE_RETRIES_MS', '1,10,100');
-$think = (float) (getenv('REDISLOCK_BENCH_SEMAPHORE_THINK') ?: '1');
+$think = getenv('REDISLOCK_BENCH_SEMAPHORE_THINK');
+$think = $think === false || $think === '' ? 1.0 : (float) $think;
 $symfony = stream_resolve_include_path('Symfony/Component/Semaphore/autoload.php');
 if ($symfony) {
     require_once $symfony;
