@@ -31,12 +31,13 @@ instructions() {
 
 echo "client instructions per uncontended acquire + release (callgrind, $n cycles minus 0)"
 declare -A per
-for v in reused new shared phpredis; do
+for v in reused new shared semaphore phpredis; do
     full=$(instructions "$v" "$n")
     base=$(instructions "$v" 0)
     per[$v]=$(( (full - base) / n ))
     printf '  %-9s %8d\n' "$v" "${per[$v]}"
 done
-awk -v r="${per[reused]}" -v w="${per[new]}" -v s="${per[shared]}" -v p="${per[phpredis]}" 'BEGIN {
+awk -v r="${per[reused]}" -v w="${per[new]}" -v s="${per[shared]}" -v m="${per[semaphore]}" -v p="${per[phpredis]}" 'BEGIN {
     printf "ratios to phpredis: reused object %.2f, new object per cycle %.2f\n", r / p, w / p
-    printf "shared cycle (acquireRead + release) / exclusive cycle (reused object): %.2f\n", s / r }'
+    printf "shared cycle (acquireRead + release) / exclusive cycle (reused object): %.2f\n", s / r
+    printf "Semaphore cycle / RedisLock cycle (reused objects): %.2f\n", m / r }'

@@ -8,6 +8,7 @@
  *   reused     RedisLock, one object reused
  *   new        RedisLock, a new object per cycle
  *   shared     RedisLock, one object reused, acquireRead() + release()
+ *   semaphore  RedisLock\Semaphore (limit 4), one object reused
  *   phpredis   SET NX PX + EVALSHA of lua/release.lua over a pconnect
  *
  * The connection is opened and the scripts loaded before the cycles, in
@@ -37,6 +38,15 @@ switch ($variant) {
         $lock->acquireRead() && $lock->release();
         for ($i = 0; $i < $n; $i++) {
             if (!$lock->acquireRead() || !$lock->release()) {
+                exit(1);
+            }
+        }
+        break;
+    case 'semaphore':
+        $sem = new RedisLock\Semaphore('warm', 4, $opts);
+        $sem->acquire() && $sem->release();
+        for ($i = 0; $i < $n; $i++) {
+            if (!$sem->acquire() || !$sem->release()) {
                 exit(1);
             }
         }

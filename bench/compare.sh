@@ -104,7 +104,7 @@ instructions() {
 }
 echo
 echo "client instructions per uncontended acquire + release (callgrind, 2000 cycles minus 0)"
-for v in reused new; do
+for v in reused new semaphore; do
     line="  $v:"
     for i in 0 1; do
         per=$(( ($(instructions "${modules[$i]}" "$v" 2000) - $(instructions "${modules[$i]}" "$v" 0)) / 2000 ))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [shared] [shared_cost] [contention]
+# bench/run.sh [single] [quorum] [frozen] [ratelimit] [atomic] [tls] [shared] [shared_cost] [semaphore] [server_calls] [contention]
 #
 # Sets up the machine and builds the extension (scripts/build/setup.sh; skipped
 # with REDISLOCK_NO_BUILD=1), starts seven private redis-server processes on
@@ -23,6 +23,10 @@
 #   bench/shared_cost.php  the same uncontended cycles with the spread of the ratio, the
 #                      server's time per operation (INFO commandstats) and CPU per cycle
 #                      (run only when named)
+#   bench/semaphore.php  RedisLock\Semaphore's cycle against the lock's, and 8 forked workers
+#                      against Symfony's Semaphore over phpredis (run only when named)
+#   bench/server_calls.php  the commands and server time of one uncontended lock and
+#                      Semaphore cycle (run only when named)
 #
 # Each prints a table of cycles/s per round with medians and the ratios of
 # medians. Within a round the variants take turns, so that load from

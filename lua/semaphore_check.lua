@@ -2,6 +2,7 @@
 -- are KEYS[1] (a sorted set scored by lease end, server ms) is still there
 -- with its lease running. Read only.
 -- Returns the ms left of its lease, or -1 when it is gone.
+-- Commands: 2 (TIME, ZSCORE).
 -- Complexity: O(1).
 local t = redis.call('time')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

@@ -5,7 +5,9 @@
 -- longest lease at least.
 -- Returns 1 when renewed, 0 when the hold is gone (released, forced, or its
 -- lease ended: such a hold is removed with its permits).
--- Complexity: O(log N).
+-- Commands: a renewal 4 (TIME, ZSCORE, ZADD, PTTL) plus two PEXPIREs when the
+-- new lease outlives the keys; a hold found expired 4 to 6.
+-- Complexity: O(log N), N the holds.
 local t = redis.call('time')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local ttl = tonumber(ARGV[2])

@@ -8,9 +8,12 @@
 -- Returns 1 when the hold was there with its lease running (forced: when
 -- there was any hold), 0 otherwise. A hold whose lease ended is removed
 -- (and its permits with it) but counts as not there.
--- Complexity: O(log N) (forced: O(N) for the DEL of N holds).
-local t = redis.call('time')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+-- Commands: the last hold's release runs 5 (ZSCORE, ZCARD, DEL of both keys,
+-- TIME, PTTL of the marker), one beside other holds 6 (ZREM and DECRBY
+-- instead of DEL); while waiters are marked, one LLEN, one RPUSH of all the
+-- wake-ups and one PEXPIRE more. A hold whose lease had ended: no PTTL and
+-- no wake-up. An unknown hold: 1.
+-- Complexity: O(log N), N the holds (forced: O(N) for the DEL of N holds).
 local freed, live = 0, 0
 
 if ARGV[2] == '1' then
@@ -23,20 +26,32 @@ else
         return 0
     end
     freed = tonumber(string.match(ARGV[1], ':(%d+)$'))
-    redis.call('zrem', KEYS[1], ARGV[1])
-    if redis.call('zcard', KEYS[1]) == 0 or redis.call('decrby', KEYS[2], freed) <= 0 then
+    if redis.call('zcard', KEYS[1]) == 1 then
         redis.call('del', KEYS[1], KEYS[2])
+    else
+        redis.call('zrem', KEYS[1], ARGV[1])
+        if redis.call('decrby', KEYS[2], freed) <= 0 then
+            redis.call('del', KEYS[1], KEYS[2])
+        end
     end
-    if tonumber(score) > now then
+    local t = redis.call('time')
+    if tonumber(score) > tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) then
         live = 1
     end
 end
+if live == 0 then
+    return 0
+end
 local marked = redis.call('pttl', KEYS[3])
-if marked > 0 and live == 1 then
+if marked > 0 then
     local pending = redis.call('llen', KEYS[4])
-    for _ = pending + 1, math.min(pending + freed, 16) do
-        redis.call('rpush', KEYS[4], '1')
+    local wakes = {}
+    for i = pending + 1, math.min(pending + freed, 16) do
+        wakes[#wakes + 1] = '1'
+    end
+    if #wakes > 0 then
+        redis.call('rpush', KEYS[4], unpack(wakes))
     end
     redis.call('pexpire', KEYS[4], marked)
 end
-return live
+return 1

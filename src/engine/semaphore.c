@@ -119,15 +119,15 @@ static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t dea
     redislock_call_long(c, now < deadline ? (zend_long) ((deadline - now) / 1000) : 0);
 }
 
-/* Reads the acquire script's reply: {1, free} or {0, soonest, free}. */
+/* Reads the acquire script's reply: the permits free after a grant (>= 0),
+ * or -1 less the ms until the earliest lease ends. */
 static bool read_acquire(const redisReply *r, sem_answer *a)
 {
-    if (!r || r->type != REDIS_REPLY_ARRAY || r->elements < 2 || r->element[0]->type != REDIS_REPLY_INTEGER
-        || r->element[1]->type != REDIS_REPLY_INTEGER) {
+    if (!r || r->type != REDIS_REPLY_INTEGER) {
         return false;
     }
-    a->granted = r->element[0]->integer == 1;
-    a->soonest = a->granted ? 0 : (zend_long) r->element[1]->integer;
+    a->granted = r->integer >= 0;
+    a->soonest = a->granted ? 0 : (zend_long) (-1 - r->integer);
     return true;
 }
 
