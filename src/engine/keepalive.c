@@ -14,6 +14,24 @@
 
 #include "base/clock.h"
 #include "base/process.h"
+#include "base/slot.h"
+#include "config/topology.h"
+
+redislock_keepalive_conn_target *redislock_keepalive_target(const redislock_server *srv, const char *key, size_t len,
+                                                            int connect_timeout, int read_timeout)
+{
+    redislock_topology *topo = srv->topo;
+    const redislock_server *node = srv;
+    uint16_t at;
+
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL) {
+        node = topo->pin ? topo->pin : topo->node;
+    } else if (srv->kind == REDISLOCK_SERVER_CLUSTER) {
+        at = topo->slots ? topo->slots[redislock_slot_of(key, len)] : 0;
+        node = at ? topo->nodes[at - 1] : NULL;
+    }
+    return node ? redislock_keepalive_conn_target_new(node, connect_timeout, read_timeout) : NULL;
+}
 
 #ifndef _WIN32
 # include <pthread.h>
