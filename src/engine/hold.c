@@ -12,10 +12,8 @@
 #include "client/route_pin.h"
 #include "engine/keepalive.h"
 #include "engine/scripts.h"
-#include "config/topology.h"
 #include "base/clock.h"
 #include "base/resp.h"
-#include "base/slot.h"
 
 /* A restored hold (redislock_hold_adopt()) whose first operation found no
  * exclusive hold of its token: held again as a share, for the operation to
