@@ -13,7 +13,9 @@ use RedisLock\Semaphore;
 $p = 'rltest:keepalive_semaphore_lost:';
 $opts = ['servers' => RL_DSN, 'prefix' => $p];
 $ttl = getenv('USE_ZEND_ALLOC') === '0' ? 1500 : 600;
-/* The other process is forked before the keepalive thread starts here. */
+/* The other process is forked before the keepalive thread starts here (a
+ * fork while that thread allocates can hang the child under ASan, whose
+ * allocator is not fork-safe). */
 $pid = pcntl_fork();
 if ($pid === 0) {
     $c = new RLClient();
