@@ -122,12 +122,12 @@ int redislock_acquire_lock(redislock_lock *l, zend_long wait_ms, bool *result)
 {
     int rc;
 
+    redislock_hold_keepalive_sync(l);
     if (l->shared && redislock_lock_holding(l)) {
         /* Our share, to promote. */
         return redislock_shared_promote(l, wait_ms, result);
     }
     *result = false;
-    redislock_hold_keepalive_sync(l);
     /* The grant and the check of its replication on one node (the
      * keepalive's renewals too). */
     redislock_route_pin(l->settings.servers);

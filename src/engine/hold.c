@@ -12,10 +12,8 @@
 #include "client/route_pin.h"
 #include "engine/keepalive.h"
 #include "engine/scripts.h"
-#include "config/topology.h"
 #include "base/clock.h"
 #include "base/resp.h"
-#include "base/slot.h"
 
 /* A restored hold (redislock_hold_adopt()) whose first operation found no
  * exclusive hold of its token: held again as a share, for the operation to
@@ -137,33 +135,51 @@ int redislock_hold_force_release(redislock_lock *l, bool *result)
 
 /* {{{ Keepalive */
 
-/* The node of srv that took the lock's commands: srv itself, the master
- * the operation was pinned to (Sentinel), the node of the key's slot
- * (Cluster); NULL when not known. */
-static const redislock_server *keepalive_node(const redislock_server *srv, const zend_string *key)
-{
-    redislock_topology *topo = srv->topo;
-    uint16_t at;
-
-    switch (srv->kind) {
-        case REDISLOCK_SERVER_SENTINEL:
-            return topo->pin ? topo->pin : topo->node;
-        case REDISLOCK_SERVER_CLUSTER:
-            if (!topo->slots) {
-                return NULL;
-            }
-            at = topo->slots[redislock_slot_of(ZSTR_VAL(key), ZSTR_LEN(key))];
-            return at ? topo->nodes[at - 1] : NULL;
-        default:
-            return srv;
-    }
-}
-
 /* Adds what the renewals told to the counters. */
 static void keepalive_count(const redislock_keepalive_news *news)
 {
     REDISLOCK_G(stats).keepalive_renewals += news->renewals;
     REDISLOCK_G(stats).keepalive_lost += news->losses;
+}
+
+/* read_extend.lua's answer: 1 renewed, -2 the share is gone. */
+static redislock_keepalive_answer share_judge(long long reply)
+{
+    return reply == 1 ? REDISLOCK_KEEPALIVE_RENEWED
+                      : reply == -2 ? REDISLOCK_KEEPALIVE_GONE : REDISLOCK_KEEPALIVE_UNKNOWN;
+}
+
+/* The renewal of l's hold in spec: extend.lua on the lock key for an
+ * exclusive hold, read_extend.lua on the lock and readers keys for a share
+ * (as engine/shared.c's extend calls it). ttl: the digits of the ttl. */
+static void keepalive_script(redislock_lock *l, redislock_keepalive_spec *spec, const char *ttl, size_t ttl_len)
+{
+    const zend_string *key = REDISLOCK_LKEY(l, LOCK);
+    const redislock_script *script = &redislock_script_extend;
+
+    spec->argv[0] = ZSTR_VAL(key);
+    spec->lens[0] = ZSTR_LEN(key);
+    spec->nkeys = 1;
+    if (l->shared) {
+        key = REDISLOCK_LKEY(l, READERS);
+        spec->argv[1] = ZSTR_VAL(key);
+        spec->lens[1] = ZSTR_LEN(key);
+        spec->nkeys = 2;
+        spec->judge = share_judge;
+        script = &redislock_script_read_extend;
+    }
+    spec->argv[spec->nkeys] = l->token;
+    spec->lens[spec->nkeys] = REDISLOCK_TOKEN_LEN;
+    spec->argv[spec->nkeys + 1] = ttl;
+    spec->lens[spec->nkeys + 1] = ttl_len;
+    spec->argc = spec->nkeys + 2;
+    if (l->shared) {
+        spec->argv[spec->argc] = "0"; /* renew, not ask */
+        spec->lens[spec->argc++] = 1;
+    }
+    spec->sha = script->sha;
+    spec->body = script->body;
+    spec->body_len = script->len;
 }
 
 /* Starts the renewals of l's hold (held, with keepalive on). */
@@ -175,13 +191,6 @@ static void keepalive_start(redislock_lock *l)
     redislock_keepalive_spec spec = {
         .count = list->count,
         .quorum = redislock_lock_quorum(l),
-        .sha = redislock_script_extend.sha,
-        .body = redislock_script_extend.body,
-        .body_len = redislock_script_extend.len,
-        .nkeys = 1,
-        .argc = 3,
-        .argv = { ZSTR_VAL(key), l->token },
-        .lens = { ZSTR_LEN(key), REDISLOCK_TOKEN_LEN },
         .ttl_ms = (uint64_t) l->settings.ttl,
         .max_hold_ms = (uint64_t) l->settings.max_hold,
         .granted = redislock_now_us(),
@@ -189,20 +198,27 @@ static void keepalive_start(redislock_lock *l)
     };
     char ttl[24];
 
-    spec.lens[2] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl);
-    spec.argv[2] = ttl;
+    keepalive_script(l, &spec, ttl, (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, l->settings.ttl));
     for (uint32_t i = 0; i < list->count; i++) {
-        const redislock_server *node = keepalive_node(&list->server[i], key);
-        spec.targets[i] = node ? redislock_keepalive_conn_target_new(node, (int) o.connect_timeout,
-                                                                     (int) o.read_timeout)
-                               : NULL;
+        spec.targets[i] = redislock_keepalive_target(&list->server[i], ZSTR_VAL(key), ZSTR_LEN(key),
+                                                     (int) o.connect_timeout, (int) o.read_timeout);
     }
     l->keepalive = redislock_keepalive_start(&spec);
 }
 
 void redislock_hold_keepalive_start(redislock_lock *l)
 {
-    redislock_hold_keepalive_stop(l);
+    redislock_keepalive_news news;
+
+    if (l->keepalive) {
+        /* The lease of the hold this grant follows (a renewal by acquire(),
+         * a promote, a demote): a loss its last renewal saw is this grant's
+         * doing (the hold changed kind under it), not one to count. */
+        redislock_keepalive_stop(l->keepalive, &news);
+        news.losses = 0;
+        keepalive_count(&news);
+        l->keepalive = NULL;
+    }
     if (l->settings.keepalive && redislock_lock_holding(l)) {
         keepalive_start(l);
     }

@@ -14,6 +14,24 @@
 
 #include "base/clock.h"
 #include "base/process.h"
+#include "base/slot.h"
+#include "config/topology.h"
+
+redislock_keepalive_conn_target *redislock_keepalive_target(const redislock_server *srv, const char *key, size_t len,
+                                                            int connect_timeout, int read_timeout)
+{
+    redislock_topology *topo = srv->topo;
+    const redislock_server *node = srv;
+    uint16_t at;
+
+    if (srv->kind == REDISLOCK_SERVER_SENTINEL) {
+        node = topo->pin ? topo->pin : topo->node;
+    } else if (srv->kind == REDISLOCK_SERVER_CLUSTER) {
+        at = topo->slots ? topo->slots[redislock_slot_of(key, len)] : 0;
+        node = at ? topo->nodes[at - 1] : NULL;
+    }
+    return node ? redislock_keepalive_conn_target_new(node, connect_timeout, read_timeout) : NULL;
+}
 
 #ifndef _WIN32
 # include <pthread.h>
@@ -29,6 +47,17 @@ typedef enum lease_state {
 } lease_state;
 
 typedef struct registry registry;
+
+/* The thread's connections, one per distinct target. */
+typedef struct conn_slot {
+    redislock_keepalive_conn_target *target;
+    redislock_keepalive_conn *conn;
+} conn_slot;
+
+typedef struct conn_cache {
+    conn_slot *slots;
+    size_t n, cap;
+} conn_cache;
 
 struct redislock_keepalive_lease {
     registry *reg;                 /* fixed: the registry of the process that started it */
@@ -55,22 +84,13 @@ struct registry {
     bool started, quit;
     redislock_keepalive_lease *leases;
     registry *inherited;           /* a parent's, kept as it was and never touched (see keepalive.h) */
+    conn_cache cache;              /* the thread's own (kept here, not on its stack: a forked child's copy
+                                    * of a parent's stays reachable, not a leak) */
 };
 
 /* The registry of the process (a forked child finds its parent's here
  * until it makes its own). */
 static registry *current;
-
-/* The thread's connections, one per distinct target. */
-typedef struct conn_slot {
-    redislock_keepalive_conn_target *target;
-    redislock_keepalive_conn *conn;
-} conn_slot;
-
-typedef struct conn_cache {
-    conn_slot *slots;
-    size_t n, cap;
-} conn_cache;
 
 /* {{{ The registry */
 
@@ -284,7 +304,7 @@ static void wait_until(registry *r, uint64_t until)
 static void *thread_main(void *arg)
 {
     registry *r = arg;
-    conn_cache cache = { 0 };
+    conn_cache *cache = &r->cache;
     redislock_keepalive_lease *l;
     redislock_keepalive_answer a;
     uint64_t start;
@@ -292,10 +312,10 @@ static void *thread_main(void *arg)
     pthread_mutex_lock(&r->mutex);
     while (!r->quit) {
         if (!(l = due_first(r))) {
-            if (cache.n) {
+            if (cache->n) {
                 /* Nothing held: no connection kept either. */
                 pthread_mutex_unlock(&r->mutex);
-                cache_close(&cache);
+                cache_close(cache);
                 pthread_mutex_lock(&r->mutex);
                 continue;
             }
@@ -308,7 +328,7 @@ static void *thread_main(void *arg)
         }
         l->busy = true;
         pthread_mutex_unlock(&r->mutex);
-        a = renew(l, &cache, &start);
+        a = renew(l, cache, &start);
         pthread_mutex_lock(&r->mutex);
         l->busy = false;
         if (l->forgotten) {
@@ -318,7 +338,7 @@ static void *thread_main(void *arg)
         }
     }
     pthread_mutex_unlock(&r->mutex);
-    cache_close(&cache);
+    cache_close(cache);
     return NULL;
 }
 

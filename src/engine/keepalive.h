@@ -67,6 +67,13 @@ typedef struct redislock_keepalive_news {
     uint32_t losses;       /* 1 when the loss was not yet told (for the counters) */
 } redislock_keepalive_news;
 
+/* The target a renewal of key (len bytes) on srv goes to, from inside the
+ * route pin of the operation that granted the hold: srv itself, the master
+ * the operation was pinned to (Sentinel), the node of key's slot (Cluster);
+ * NULL when not known (or out of memory). Timeouts in ms. */
+redislock_keepalive_conn_target *redislock_keepalive_target(const redislock_server *srv, const char *key, size_t len,
+                                                            int connect_timeout, int read_timeout);
+
 /* Starts renewing the hold of spec (the targets are the lease's now, even
  * on failure). NULL when that could not be set up (no memory, no thread):
  * the hold is then kept as without keepalive. */

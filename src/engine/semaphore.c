@@ -31,6 +31,8 @@
 static const redislock_key_kind sem_keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_PERMITS, REDISLOCK_KEY_WAIT,
                                                REDISLOCK_KEY_WAKE };
 
+static void keepalive_start(redislock_semaphore *s);
+
 /* What an attempt answered. */
 typedef struct sem_answer {
     bool granted;
@@ -51,10 +53,12 @@ void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long
     s->weight = weight;
     s->member_len = 0;
     s->held = s->placed = false;
+    s->keepalive = NULL;
 }
 
 void redislock_semaphore_dtor(redislock_semaphore *s)
 {
+    redislock_semaphore_keepalive_stop(s);
     redislock_keys_free(&s->keys);
 }
 
@@ -262,6 +266,7 @@ int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool 
     int rc;
 
     *acquired = false;
+    redislock_semaphore_keepalive_sync(s);
     if (!redislock_semaphore_holding(s) && new_token(s) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
@@ -270,6 +275,11 @@ int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool 
         rc = wait_once(s, &w, &a);
     }
     *acquired = rc == REDISLOCK_OK && a.granted;
+    if (*acquired) {
+        keepalive_start(s);
+    } else if (!redislock_semaphore_holding(s)) {
+        redislock_semaphore_keepalive_stop(s);
+    }
     return rc;
 }
 
@@ -303,6 +313,7 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
     zend_long n;
 
     *released = false;
+    redislock_semaphore_keepalive_stop(s);
     if (!redislock_semaphore_owned(s)) {
         return REDISLOCK_OK;
     }
@@ -328,6 +339,7 @@ int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *exte
     zend_long n;
 
     *extended = false;
+    redislock_semaphore_keepalive_sync(s);
     if (!redislock_semaphore_holding(s)) {
         return REDISLOCK_OK;
     }
@@ -354,6 +366,7 @@ int redislock_semaphore_check(redislock_semaphore *s, bool *held)
     zend_long left;
 
     *held = false;
+    redislock_semaphore_keepalive_sync(s);
     if (!redislock_semaphore_holding(s)) {
         return REDISLOCK_OK;
     }
@@ -405,3 +418,95 @@ bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_le
     lease->ttl = s->prim.settings.ttl;
     return true;
 }
+
+/* {{{ Keepalive */
+
+/* Adds what the renewals told to the counters. */
+static void keepalive_count(const redislock_keepalive_news *news)
+{
+    REDISLOCK_G(stats).keepalive_renewals += news->renewals;
+    REDISLOCK_G(stats).keepalive_lost += news->losses;
+}
+
+/* Starts the renewals of the hold just granted (with keepalive on), on the
+ * node that granted it: the master a Sentinel server's commands went to, the
+ * node of the holds' slot on a Cluster. The lease of an earlier hold of s
+ * (an acquire() that renewed it) gives way. */
+static void keepalive_start(redislock_semaphore *s)
+{
+    const redislock_settings *set = &s->prim.settings;
+    redislock_semaphore_lease lease;
+    redislock_keepalive_news news;
+    redislock_keepalive_spec spec = {
+        .count = 1,
+        .quorum = 1,
+        .nkeys = 2,
+        .argc = 4,
+        .ttl_ms = (uint64_t) set->ttl,
+        .max_hold_ms = (uint64_t) set->max_hold,
+        .granted = redislock_now_us(),
+        .owner = &REDISLOCK_G(stats),
+    };
+    char ttl[24];
+
+    if (s->keepalive) {
+        redislock_keepalive_stop(s->keepalive, &news);
+        news.losses = 0; /* a loss its last renewal saw is moot: granted again */
+        keepalive_count(&news);
+        s->keepalive = NULL;
+    }
+    if (!set->keepalive || !redislock_semaphore_lease_of(s, &lease)) {
+        return;
+    }
+    spec.sha = lease.script->sha;
+    spec.body = lease.script->body;
+    spec.body_len = lease.script->len;
+    spec.argv[0] = ZSTR_VAL(lease.holds);
+    spec.lens[0] = ZSTR_LEN(lease.holds);
+    spec.argv[1] = ZSTR_VAL(lease.permits);
+    spec.lens[1] = ZSTR_LEN(lease.permits);
+    spec.argv[2] = lease.member;
+    spec.lens[2] = lease.member_len;
+    spec.argv[3] = ttl;
+    spec.lens[3] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, lease.ttl);
+    spec.targets[0] = redislock_keepalive_target(&set->servers->server[0], ZSTR_VAL(lease.holds),
+                                                 ZSTR_LEN(lease.holds), (int) set->connect_timeout,
+                                                 (int) set->read_timeout);
+    s->keepalive = redislock_keepalive_start(&spec);
+}
+
+void redislock_semaphore_keepalive_sync(redislock_semaphore *s)
+{
+    redislock_keepalive_news news;
+
+    if (!s->keepalive) {
+        return;
+    }
+    if (!redislock_semaphore_holding(s)) {
+        redislock_semaphore_keepalive_stop(s);
+        return;
+    }
+    redislock_keepalive_poll(s->keepalive, &news);
+    keepalive_count(&news);
+    if (news.lost) {
+        /* Gone from the server (its permits with it): nothing to release. */
+        s->held = s->placed = false;
+        redislock_semaphore_keepalive_stop(s);
+    } else if (news.renewed_at) {
+        s->valid_until = redislock_lock_validity_end(news.renewed_at, s->prim.settings.ttl);
+    }
+}
+
+void redislock_semaphore_keepalive_stop(redislock_semaphore *s)
+{
+    redislock_keepalive_news news;
+
+    if (!s->keepalive) {
+        return;
+    }
+    redislock_keepalive_stop(s->keepalive, &news);
+    keepalive_count(&news);
+    s->keepalive = NULL;
+}
+
+/* }}} */

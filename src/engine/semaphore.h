@@ -21,6 +21,7 @@
 #include "engine/prim.h"
 #include "engine/keys.h"
 #include "engine/scripts.h"
+#include "engine/keepalive.h"
 
 #define REDISLOCK_SEMAPHORE_LIMIT_MAX 2147483647
 #define REDISLOCK_SEMAPHORE_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
@@ -38,6 +39,7 @@ typedef struct redislock_semaphore {
     bool placed;            /* the token may be on the server (a grant of unknown outcome, or held) */
     pid_t pid;              /* the process that wrote the token (a forked child never acts on it) */
     uint64_t valid_until;   /* end of the hold's validity, monotonic us */
+    redislock_keepalive_lease *keepalive; /* the hold's renewals in the background (keepalive), or NULL */
 } redislock_semaphore;
 
 /* Sets up s, whose prim settings are set up (and whose prim is initialized
@@ -95,5 +97,22 @@ typedef struct redislock_semaphore_lease {
 
 /* Fills *lease for s's hold; false when s holds nothing. */
 bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_lease *lease);
+
+/* {{{ Keepalive (engine/keepalive.h): with the keepalive setting, a hold's
+ * lease is renewed in the background from its grant (acquire() starts it,
+ * on the node that granted) until it ends. */
+
+/* Takes up what the renewals found since last asked: the validity of the
+ * last renewal, or the hold lost (then not held any more, and no longer
+ * renewed); a hold that ended stops its renewals. acquire, release, extend
+ * and check start with it; the binding calls it before remaining() and
+ * token(). */
+void redislock_semaphore_keepalive_sync(redislock_semaphore *s);
+
+/* Stops the renewals of s's hold (release, destruction, request end); the
+ * lease then runs out at its ttl unless released. */
+void redislock_semaphore_keepalive_stop(redislock_semaphore *s);
+
+/* }}} */
 
 #endif /* REDISLOCK_SEMAPHORE_H */

@@ -13,6 +13,7 @@
 #include "engine/shared.h"
 #include "engine/lock.h"
 #include "engine/acquire.h"
+#include "engine/hold.h"
 #include "engine/sync.h"
 #include "engine/wait.h"
 #include "engine/scripts.h"
@@ -322,10 +323,15 @@ int redislock_shared_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
     int rc;
 
     *result = false;
+    redislock_hold_keepalive_sync(l);
     redislock_route_pin(l->settings.servers);
     rc = read_now(l, wait_ms, result);
     if (rc == REDISLOCK_OK) {
         rc = redislock_sync_check(l, "acquireRead", result);
+    }
+    if (*result) {
+        /* The share's own renewal from now on (a demote's included). */
+        redislock_hold_keepalive_start(l);
     }
     redislock_route_pin_end(l->settings.servers);
     if (*result) {
@@ -458,6 +464,10 @@ int redislock_shared_promote(redislock_lock *l, zend_long wait_ms, bool *result)
     rc = promote_now(l, wait_ms, result, &gone);
     if (rc == REDISLOCK_OK) {
         rc = redislock_sync_check(l, "acquire", result);
+    }
+    if (*result) {
+        /* Exclusive now: the lock's renewal from now on. */
+        redislock_hold_keepalive_start(l);
     }
     redislock_route_pin_end(l->settings.servers);
     if (*result) {

@@ -344,6 +344,7 @@ PHP_METHOD(RedisLock, isShared)
 
     ZEND_PARSE_PARAMETERS_NONE();
     REDISLOCK_FETCH(o);
+    redislock_hold_keepalive_sync(&o->lock);
     RETURN_BOOL(o->lock.shared && redislock_lock_holding(&o->lock));
 }
 

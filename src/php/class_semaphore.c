@@ -83,8 +83,16 @@ static const redislock_error *run_release(redislock_holds_entry *h)
     return &o->lock.prim.err;
 }
 
+/* At request end: a hold kept past its request (auto_release off) is
+ * renewed no more; one due a release is released. */
+static void request_end(redislock_holds_entry *h)
+{
+    redislock_semaphore_keepalive_stop(&HOLD_OBJECT(h)->lock);
+    auto_release(h);
+}
+
 /* end, request_end, request_done, release (see holds.h) */
-static const redislock_holds_ops semaphore_holds = { auto_release, auto_release, NULL, run_release };
+static const redislock_holds_ops semaphore_holds = { auto_release, request_end, NULL, run_release };
 
 /* }}} */
 
@@ -97,6 +105,7 @@ static bool semaphore_held(zend_object *obj, redislock_lock_methods_held *held)
 {
     redislock_semaphore *s = &REDISLOCK_OBJECT(redislock_semaphore_object, obj)->lock;
 
+    redislock_semaphore_keepalive_sync(s);
     if (!redislock_semaphore_holding(s)) {
         return false;
     }
@@ -108,7 +117,10 @@ static bool semaphore_held(zend_object *obj, redislock_lock_methods_held *held)
 
 static zend_long semaphore_remaining(zend_object *obj)
 {
-    return redislock_semaphore_remaining(&REDISLOCK_OBJECT(redislock_semaphore_object, obj)->lock);
+    redislock_semaphore *s = &REDISLOCK_OBJECT(redislock_semaphore_object, obj)->lock;
+
+    redislock_semaphore_keepalive_sync(s);
+    return redislock_semaphore_remaining(s);
 }
 
 static const redislock_lock_methods_ops semaphore_methods = {

@@ -21,7 +21,8 @@ final class RedisLock implements RedisLock\Lock
      * @param array $options per-lock settings, named like the INI entries without "redislock.":
      *        servers, prefix, ttl, connect_timeout, read_timeout, quorum_timeout, persistent, auto_release,
      *        fencing, fair, sync_replicas, tls_*, keepalive (renew the lease in the background every ttl/3
-     *        while the hold lasts), max_hold (ms after the grant past which keepalive renews no more)
+     *        while the hold lasts, an exclusive hold's or a share's), max_hold (ms after the last grant past
+     *        which keepalive renews no more)
      */
     public function __construct(string $name, #[\SensitiveParameter] array $options = []) {}
 
@@ -41,6 +42,8 @@ final class RedisLock implements RedisLock\Lock
      * its lease. Each shared holder has its own token and lease; release(), extend(), isAcquired(),
      * remaining() and token() act on it, fence() is null. acquire() on a shared hold promotes it once it
      * is the only one (waiting as a writer); when the wait runs out the shared hold stays as it was.
+     * With keepalive, the share is renewed in the background as an exclusive hold is, and a promote or
+     * demote switches the renewals to the hold the object has now.
      * One server, Sentinel or Cluster: a quorum server list or fair mode is a ValueError.
      * Throws RedisLock\ConnectionException when the outcome is unknown, never false.
      */

@@ -24,8 +24,9 @@ final class Semaphore
      *        they were taken, plus this object's weight to fit within it
      * @param array $options the connection options of RedisLock: servers (one server, Sentinel or Cluster; a
      *        quorum list is a ValueError), prefix, connect_timeout, read_timeout, persistent, the TLS options;
-     *        ttl (each hold's own lease, default redislock.ttl), auto_release, and 'weight' (the permits one
-     *        hold takes, 1 to $limit, default 1). RedisLock's other lock options (fair, fencing,
+     *        ttl (each hold's own lease, default redislock.ttl), auto_release, keepalive (renew the hold's
+     *        lease in the background every ttl/3 while it lasts), max_hold (ms after the grant past which
+     *        keepalive renews no more), and 'weight' (the permits one hold takes, 1 to $limit, default 1). RedisLock's other lock options (fair, fencing,
      *        quorum_timeout, sync_replicas) are refused with a ValueError.
      */
     public function __construct(string $name, int $limit, #[\SensitiveParameter] array $options = []) {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 15e1e5f5b0b57cd799d6eb4433b1e80145a16b60 */
+ * Stub hash: 9fc9ee317db80f1449c491b03d345e7f5df0a16e */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock_Semaphore___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

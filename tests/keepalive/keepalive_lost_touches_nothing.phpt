@@ -10,18 +10,27 @@ pcntl
 require __DIR__ . '/../config.inc';
 $p = 'rltest:keepalive_lost_touches_nothing:';
 $opts = ['servers' => RL_DSN, 'prefix' => $p];
-$l = new RedisLock('job', $opts + ['ttl' => 600, 'keepalive' => true]);
-var_dump($l->acquire());
-$codes = rl_fork(1, function () use ($opts, $p): int {
+/* The other process is forked before the keepalive thread starts here (a
+ * fork while that thread allocates can hang the child under ASan, whose
+ * allocator is not fork-safe). */
+$pid = pcntl_fork();
+if ($pid === 0) {
+    $c = new RLClient();
+    for ($i = 0; $i < 500 && $c->cmd('EXISTS', $p . 'job') !== 1; $i++) {
+        usleep(10000);
+    }
     RedisLock::forceRelease('job', $opts);
     $new = new RedisLock('job', $opts + ['ttl' => 30000, 'auto_release' => false]);
     if (!$new->acquire()) {
-        return 1;
+        exit(1);
     }
-    (new RLClient())->cmd('SET', $p . 'newtoken', $new->token());
-    return 0;
-});
-var_dump($codes);
+    $c->cmd('SET', $p . 'newtoken', $new->token());
+    exit(0);
+}
+$l = new RedisLock('job', $opts + ['ttl' => 600, 'keepalive' => true]);
+var_dump($l->acquire());
+pcntl_waitpid($pid, $status);
+var_dump([pcntl_wexitstatus($status)]);
 $newToken = rl_admin()->cmd('GET', $p . 'newtoken');
 usleep(800000); /* a renewal or more meanwhile */
 var_dump(RedisLock::stats()['keepalive_lost']);
