@@ -13,11 +13,10 @@ $opts = ['servers' => RL_DSN, 'prefix' => $p, 'ttl' => $ttl];
 $c = rl_admin();
 $l = new RedisLock('job', $opts + ['keepalive' => true]);
 $other = new RedisLock('job', $opts);
-$readers = $p . 'job:redislock-readers';
 
 var_dump($l->acquireRead());
 usleep(3 * $ttl * 1000);
-echo 'share: ', json_encode([$l->isShared(), $c->cmd('ZSCORE', $readers, $l->token()) !== null, $other->acquire()]), "\n";
+echo 'share: ', json_encode([$l->isShared(), rl_share_lease($c, $p . 'job', $l->token()) > 0, $other->acquire()]), "\n";
 
 var_dump($l->acquire()); /* promote */
 usleep(3 * $ttl * 1000);
@@ -26,7 +25,7 @@ echo 'promoted: ', json_encode([$l->isShared(), $c->cmd('GET', $p . 'job') === $
 
 var_dump($l->acquireRead()); /* demote */
 usleep(3 * $ttl * 1000);
-echo 'demoted: ', json_encode([$l->isShared(), $c->cmd('ZSCORE', $readers, $l->token()) !== null,
+echo 'demoted: ', json_encode([$l->isShared(), rl_share_lease($c, $p . 'job', $l->token()) > 0,
     $other->acquire(), $l->isAcquired()]), "\n";
 
 $stats = RedisLock::stats();

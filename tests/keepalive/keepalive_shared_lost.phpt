@@ -17,7 +17,7 @@ $ttl = getenv('USE_ZEND_ALLOC') === '0' ? 1500 : 600;
 $pid = pcntl_fork();
 if ($pid === 0) {
     $c = new RLClient();
-    for ($i = 0; $i < 500 && $c->cmd('EXISTS', $p . 'job:redislock-readers') !== 1; $i++) {
+    for ($i = 0; $i < 500 && rl_share_lone_token($c, $p . 'job') === null; $i++) {
         usleep(10000);
     }
     exit(RedisLock::forceRelease('job', $opts) ? 0 : 1);

@@ -19,12 +19,12 @@ if ($pid === 0) {
     sleep(60);
     exit(0);
 }
-for ($i = 0; $i < 500 && $c->cmd('ZCARD', $p . 'job:redislock-readers') !== 1; $i++) {
+for ($i = 0; $i < 500 && rl_share_lone_token($c, $p . 'job') === null; $i++) {
     usleep(10000);
 }
-$share = $c->cmd('ZRANGE', $p . 'job:redislock-readers', '0', '0')[0];
+$share = rl_share_lone_token($c, $p . 'job');
 usleep(3 * $ttl * 1000); /* three ttls: only renewals keep it */
-var_dump($c->cmd('ZSCORE', $p . 'job:redislock-readers', $share) !== null);
+var_dump($share !== null && rl_share_lease($c, $p . 'job', $share) > 0);
 $w = new RedisLock('job', ['servers' => RL_DSN, 'prefix' => $p, 'ttl' => $ttl]);
 var_dump($w->acquire());
 rl_kill($pid, 9);

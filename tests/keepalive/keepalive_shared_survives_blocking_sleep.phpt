@@ -16,17 +16,16 @@ if ($pid === 0) {
     /* The other process: a writer tries to get in while the reader sleeps. */
     $c = new RLClient();
     $w = new RedisLock('job', ['servers' => RL_DSN, 'prefix' => $p, 'ttl' => $ttl]);
-    for ($i = 0; $i < 500 && $c->cmd('EXISTS', $p . 'job:redislock-readers') !== 1; $i++) {
+    for ($i = 0; $i < 500 && rl_share_lone_token($c, $p . 'job') === null; $i++) {
         usleep(10000);
     }
+    $share = rl_share_lone_token($c, $p . 'job');
     $seen = ['taken' => 0, 'missing' => 0, 'over_ttl' => 0];
     $probes = 0;
     for ($end = microtime(true) + 2.5; microtime(true) < $end; $probes++) {
         $seen['taken'] += $w->acquire() ? 1 : 0;
         $pttl = $c->cmd('PTTL', $p . 'job');
-        $scores = $c->cmd('ZRANGE', $p . 'job:redislock-readers', '0', '-1', 'WITHSCORES');
-        [$sec, $usec] = $c->cmd('TIME');
-        $lease = $scores ? (int) $scores[1] - ((int) $sec * 1000 + intdiv((int) $usec, 1000)) : -1;
+        $lease = $share === null ? -1 : rl_share_lease($c, $p . 'job', $share);
         $seen['missing'] += $pttl < 0 || $lease < 0 ? 1 : 0;
         $seen['over_ttl'] += $pttl > $ttl || $lease > $ttl ? 1 : 0;
         usleep(50000);
