@@ -69,7 +69,7 @@ static int start_over(redislock_lock *l, bool *result, bool *done)
 }
 
 /* Takes the lock (see redislock_acquire_lock), replicas aside. */
-static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
+static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result, void *ctx)
 {
     const redislock_wait_ops *ops = strategy(l);
     redislock_wait w = {
@@ -120,30 +120,12 @@ static int acquire_now(redislock_lock *l, zend_long wait_ms, bool *result)
 /* Takes the lock, the grant and the check of its replication on one node. */
 int redislock_acquire_lock(redislock_lock *l, zend_long wait_ms, bool *result)
 {
-    int rc;
-
     redislock_hold_keepalive_sync(l);
     if (l->shared && redislock_lock_holding(l)) {
         /* Our share, to promote. */
         return redislock_shared_promote(l, wait_ms, result);
     }
-    *result = false;
-    /* The grant and the check of its replication on one node (the
-     * keepalive's renewals too). */
-    redislock_route_pin(l->settings.servers);
-    rc = acquire_now(l, wait_ms, result);
-    if (rc == REDISLOCK_OK) {
-        rc = redislock_sync_check(l, "acquire", result);
-    }
-    if (*result) {
-        redislock_hold_keepalive_start(l);
-    }
-    redislock_route_pin_end(l->settings.servers);
-    if (*result) {
-        /* Counted once reported: a grant refused for want of replicas is none. */
-        REDISLOCK_G(stats).acquired++;
-    }
-    return rc;
+    return redislock_hold_grant(l, acquire_now, NULL, "acquire", wait_ms, result);
 }
 
 /* What the wake-up strategy knows of locks marked as waited for. */

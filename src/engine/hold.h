@@ -12,6 +12,9 @@
 #define REDISLOCK_HOLD_H
 
 #include "engine/lock.h"
+#include "engine/sync.h"
+#include "client/route_pin.h"
+#include "php_redislock.h"
 
 /* Deletes our token everywhere; *result tells whether a quorum still held it. */
 int redislock_hold_release(redislock_lock *l, bool *result);
@@ -44,6 +47,36 @@ void redislock_hold_abandon(redislock_lock *l, bool counted);
  * hold of the lock is stopped). Runs inside the grant's route pin, so that
  * on a Sentinel or Cluster server the renewals go to the node that granted. */
 void redislock_hold_keepalive_start(redislock_lock *l);
+
+/* An attempt to take l (exclusive, shared, a promote): sets *result, returns
+ * a status; ctx is the caller's, passed through. */
+typedef int (*redislock_hold_attempt)(redislock_lock *l, zend_long wait_ms, bool *result, void *ctx);
+
+/* Inline (attempt is a constant at each caller). Runs attempt with the grant and the check of its replication
+ * (sync_replicas, named what in its error) on one node, starts the hold's
+ * keepalive on that node, and counts a grant once it is reported. */
+static zend_always_inline int redislock_hold_grant(redislock_lock *l, redislock_hold_attempt attempt, void *ctx,
+                                                   const char *what, zend_long wait_ms, bool *result)
+{
+    int rc;
+
+    *result = false;
+    redislock_route_pin(l->settings.servers);
+    rc = attempt(l, wait_ms, result, ctx);
+    if (rc == REDISLOCK_OK) {
+        rc = redislock_sync_check(l, what, result);
+    }
+    if (*result) {
+        /* The hold's own renewal from now on (after a promote or demote too). */
+        redislock_hold_keepalive_start(l);
+    }
+    redislock_route_pin_end(l->settings.servers);
+    if (*result) {
+        /* Counted once reported: a grant refused for want of replicas is none. */
+        REDISLOCK_G(stats).acquired++;
+    }
+    return rc;
+}
 
 /* Takes up what the renewals found since last asked: the validity of the
  * last renewal, or the hold lost (then not held any more, and no longer

@@ -267,7 +267,7 @@ static int read_blocked(redislock_lock *l, uint64_t deadline, zend_long *block)
 }
 
 /* Takes a share (see redislock_shared_acquire()), replicas aside. */
-static int read_now(redislock_lock *l, zend_long wait_ms, bool *result)
+static int read_now(redislock_lock *l, zend_long wait_ms, bool *result, void *ctx)
 {
     uint64_t deadline = redislock_now_us() + (uint64_t) wait_ms * 1000;
     bool was_holding = redislock_lock_holding(l), tried = false;
@@ -320,24 +320,8 @@ static int read_now(redislock_lock *l, zend_long wait_ms, bool *result)
 
 int redislock_shared_acquire(redislock_lock *l, zend_long wait_ms, bool *result)
 {
-    int rc;
-
-    *result = false;
     redislock_hold_keepalive_sync(l);
-    redislock_route_pin(l->settings.servers);
-    rc = read_now(l, wait_ms, result);
-    if (rc == REDISLOCK_OK) {
-        rc = redislock_sync_check(l, "acquireRead", result);
-    }
-    if (*result) {
-        /* The share's own renewal from now on (a demote's included). */
-        redislock_hold_keepalive_start(l);
-    }
-    redislock_route_pin_end(l->settings.servers);
-    if (*result) {
-        REDISLOCK_G(stats).acquired++;
-    }
-    return rc;
+    return redislock_hold_grant(l, read_now, NULL, "acquireRead", wait_ms, result);
 }
 
 /* }}} */
@@ -416,10 +400,11 @@ static void promote_give_up(redislock_lock *l)
     }
 }
 
-/* Promotes (see redislock_shared_promote()), replicas aside. *gone: our
- * share was found gone (nothing changed). */
-static int promote_now(redislock_lock *l, zend_long wait_ms, bool *result, bool *gone)
+/* Promotes (see redislock_shared_promote()), replicas aside. ctx, a bool:
+ * set when our share was found gone (nothing changed). */
+static int promote_now(redislock_lock *l, zend_long wait_ms, bool *result, void *ctx)
 {
+    bool *gone = ctx;
     uint64_t deadline = redislock_now_us() + (uint64_t) wait_ms * 1000;
     bool tried = false;
     zend_long block = 0;
@@ -459,20 +444,7 @@ int redislock_shared_promote(redislock_lock *l, zend_long wait_ms, bool *result)
     bool gone = false;
     int rc;
 
-    *result = false;
-    redislock_route_pin(l->settings.servers);
-    rc = promote_now(l, wait_ms, result, &gone);
-    if (rc == REDISLOCK_OK) {
-        rc = redislock_sync_check(l, "acquire", result);
-    }
-    if (*result) {
-        /* Exclusive now: the lock's renewal from now on. */
-        redislock_hold_keepalive_start(l);
-    }
-    redislock_route_pin_end(l->settings.servers);
-    if (*result) {
-        REDISLOCK_G(stats).acquired++;
-    }
+    rc = redislock_hold_grant(l, promote_now, &gone, "acquire", wait_ms, result);
     if (rc == REDISLOCK_OK && gone) {
         /* Nothing to promote: an acquire, for the rest of the wait. */
         uint64_t spent = (redislock_now_us() - start) / 1000;
