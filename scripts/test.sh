@@ -12,6 +12,10 @@
 # extension built with AddressSanitizer and UBSan (scripts/build/setup.sh --asan,
 # out of the tree): a report of either from any PHP process of the test (its
 # forks, its php-fpm workers), or a leak other than PHP's own, fails the test.
+# REDISLOCK_FRAMEWORKS=current runs the adapters' suites against the current
+# Symfony and Laravel (scripts/build/frameworks.sh installs them, cached)
+# instead of Debian's packages: e.g.
+#     REDISLOCK_FRAMEWORKS=current bash scripts/test.sh bridge/tests/phpt
 # REDISLOCK_NO_BUILD=1 skips setup and build. REDISLOCK_TEST_ARGS adds
 # options of run-tests.php's own (e.g. "--show-slow 5000" names the tests
 # that took longer than 5 s).
@@ -37,6 +41,11 @@ fi
 
 # REDISLOCK_NO_BUILD=1 runs against the module already built.
 [ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh ${asan:+--asan}
+case "${REDISLOCK_FRAMEWORKS:-debian}" in
+    debian) unset REDISLOCK_BRIDGE_VENDOR ;;
+    current) REDISLOCK_BRIDGE_VENDOR="$(bash scripts/build/frameworks.sh)/vendor"; export REDISLOCK_BRIDGE_VENDOR ;;
+    *) echo "REDISLOCK_FRAMEWORKS: debian or current, not '$REDISLOCK_FRAMEWORKS'" >&2; exit 2 ;;
+esac
 if [ -n "$memcheck" ]; then
     . scripts/build/install-packages.sh
     install_packages test valgrind

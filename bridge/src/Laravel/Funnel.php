@@ -59,6 +59,15 @@ final class Funnel
     }
 
     /**
+     * The pause between attempts of newer Laravels (ms): no effect, a blocked caller is woken by the release
+     * it waits for instead of trying again.
+     */
+    public function sleep(int $sleep): self
+    {
+        return $this;
+    }
+
+    /**
      * Runs $callback in a slot and returns what it returned; the slot is given back in all cases.
      * No slot within block(): $failure($e) when given, else the LimiterTimeoutException $e.
      *

@@ -87,6 +87,25 @@ final class Lock extends CacheLock
         return $hold !== null && $hold->release();
     }
 
+    /**
+     * Renews the lease of this owner's hold to $seconds (null: the lock's own seconds; 0 or less:
+     * the 'ttl' option, as lock($name, 0)); false when this owner does not hold the lock (it is
+     * not taken again). Laravel 12's Lock::refresh(), here on earlier Laravels too.
+     *
+     * @param int|null $seconds
+     *
+     * @return bool
+     *
+     * @throws \RedisLockException when the outcome is unknown (server unreachable, ...)
+     */
+    public function refresh($seconds = null)
+    {
+        $hold = $this->hold();
+        $seconds ??= $this->seconds;
+
+        return $hold !== null && $hold->extend($seconds > 0 ? Lease::fromSeconds($seconds) : null);
+    }
+
     /** Deletes the lock whoever holds it. */
     public function forceRelease(): void
     {

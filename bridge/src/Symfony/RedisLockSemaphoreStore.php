@@ -53,7 +53,7 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
         }
     }
 
-    public function save(Key $key, float $ttlInSecond)
+    public function save(Key $key, float $ttlInSecond): void
     {
         $ttl = self::milliseconds($ttlInSecond);
         $semaphore = $this->semaphore($key, $ttl);
@@ -68,7 +68,7 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
         }
     }
 
-    public function delete(Key $key)
+    public function delete(Key $key): void
     {
         if (!$key->hasState(__CLASS__)) {
             return;
@@ -86,7 +86,7 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
         return $key->hasState(__CLASS__) && $key->getState(__CLASS__)->isAcquired();
     }
 
-    public function putOffExpiration(Key $key, float $ttlInSecond)
+    public function putOffExpiration(Key $key, float $ttlInSecond): void
     {
         if (!$key->hasState(__CLASS__) || !$key->getState(__CLASS__)->extend(self::milliseconds($ttlInSecond))) {
             throw new SemaphoreExpiredException($key, 'the hold is gone');

@@ -74,6 +74,15 @@ final class FunnelTest extends TestCase
         $this->assertTrue($provider->funnel($name)->limit(1)->block(0)->then(fn () => true));
     }
 
+    /** The sleep() between attempts of newer Laravels (12) is accepted in the chain (a waiter is woken instead). */
+    public function testSleepIsAcceptedInTheChain(): void
+    {
+        $name = Server::name(__FUNCTION__);
+        $funnel = $this->provider()->funnel($name)->limit(1)->releaseAfter(5)->sleep(100)->block(1);
+
+        $this->assertSame('done', $funnel->then(fn () => 'done'));
+    }
+
     public function testTimeoutGoesToFailureOrThrows(): void
     {
         $provider = $this->provider();

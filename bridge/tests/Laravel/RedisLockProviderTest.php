@@ -60,7 +60,9 @@ final class RedisLockProviderTest extends TestCase
             $job = new UniqueJob(Server::name('job'));
             $this->assertTrue((new UniqueLock($cache))->acquire($job));
             $this->assertFalse((new UniqueLock($cache))->acquire($job));
-            $key = 'laravel_unique_job:' . UniqueJob::class . $job->uniqueId();
+            // Laravel 11 and later name the key UniqueLock::getKey(); 8 to 10 inline it
+            $key = method_exists(UniqueLock::class, 'getKey') ? UniqueLock::getKey($job)
+                : 'laravel_unique_job:' . UniqueJob::class . $job->uniqueId();
             $this->assertGreaterThan(50000, Server::pttl($key));
             $cache->lock($key)->forceRelease();
         } finally {
@@ -139,6 +141,29 @@ final class RedisLockProviderTest extends TestCase
         $this->assertLessThanOrEqual(5000, Server::pttl($name));
         $this->assertGreaterThan(0, Server::pttl($name));
         $this->provider()->lock($name)->forceRelease();
+    }
+
+    /** refresh() (Laravel 12's Lock): the lease of the owner's own hold, renewed; nobody else's. */
+    public function testRefreshRenewsOnlyTheOwnersHold(): void
+    {
+        $provider = $this->provider();
+        $name = Server::name(__FUNCTION__);
+        $lock = $provider->lock($name, 10);
+
+        $this->assertFalse($lock->refresh(), 'not held yet');
+        $this->assertTrue($lock->get());
+        $this->assertTrue($lock->refresh(100));
+        $this->assertGreaterThan(90000, Server::pttl($name));
+        $this->assertTrue($provider->restoreLock($name, $lock->owner())->refresh(60));
+        $this->assertLessThanOrEqual(60000, Server::pttl($name));
+        $this->assertTrue($lock->refresh());
+        $this->assertLessThanOrEqual(10000, Server::pttl($name));
+        $this->assertFalse($provider->lock($name, 10)->refresh(100), 'someone else\'s hold');
+        $this->assertFalse($provider->lock($name, 10, 'job-7')->refresh(100), 'an owner of ones choosing');
+        $this->assertLessThanOrEqual(10000, Server::pttl($name));
+        $this->assertTrue($lock->release());
+        $this->assertFalse($lock->refresh(), 'released');
+        $this->assertSame(-2, Server::pttl($name));
     }
 
     public function testExpiredLockCanBeTakenAndItsFormerOwnerReleasesNothing(): void

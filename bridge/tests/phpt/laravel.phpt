@@ -1,5 +1,5 @@
 --TEST--
-Laravel lock provider: the bridge's phpunit suite (get, block, expiry, owners, restoreLock across processes, forceRelease, Cache::lock() and a unique job through the repository)
+Laravel lock provider: the bridge's phpunit suite (get, block, refresh, expiry, owners, restoreLock across processes, forceRelease, funnels, Cache::lock() and a unique job through the repository)
 --EXTENSIONS--
 redislock
 dom

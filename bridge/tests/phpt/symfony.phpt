@@ -1,5 +1,5 @@
 --TEST--
-Symfony Lock store: the bridge's phpunit suite (the store contract Symfony checks on its stores, LockFactory's contract, keys across processes)
+Symfony Lock store: the bridge's phpunit suite (the store contract Symfony checks on its stores, LockFactory's contract, keys across processes; from Symfony 7.4 on, Symfony's own store tests too)
 --EXTENSIONS--
 redislock
 dom
