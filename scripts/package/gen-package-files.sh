@@ -48,6 +48,8 @@ role_of() {
         # when the directory is there; scripts/build/frameworks.sh installs
         # the current frameworks they are also tested against.
         bridge/* | scripts/build/frameworks.sh) echo exclude ;;
+        # CI's builds of other PHP versions from source (cached outside the clone).
+        scripts/build/php-src.sh) echo exclude ;;
 
         # The phpt suite and everything it includes.
         tests/*) echo test ;;
