@@ -26,6 +26,7 @@ out=$root/.run/zts
 prefix=$(bash scripts/build/php-src.sh zts)
 php_config=$prefix/bin/php-config
 configure_args=(--enable-redislock --with-php-config="$php_config")
+dpkg -s libzookeeper-mt-dev >/dev/null 2>&1 && configure_args+=(--with-zookeeper) # built, not run here
 
 # The extension from src, in out/NAME, with CFLAGS.
 build_ext() {
