@@ -66,6 +66,28 @@ static PHP_GINIT_FUNCTION(redislock)
     memset(redislock_globals, 0, sizeof(*redislock_globals));
 }
 
+/* A thread of a threaded (ZTS) PHP ends: what it kept for itself goes
+ * (its persistent connections, leftovers, parsed DSN lists, marked locks,
+ * ZooKeeper sessions). Run on that thread by ts_free_thread(); at module
+ * shutdown it also runs, on the main thread, for the globals of threads still
+ * alive, which only that thread may touch: those are left to the process's
+ * end. The main thread's went in MSHUTDOWN. */
+static PHP_GSHUTDOWN_FUNCTION(redislock)
+{
+#ifdef ZTS
+    if (redislock_globals != ZEND_MODULE_GLOBALS_BULK(redislock)) {
+        return;
+    }
+    redislock_class_zookeeper_lock_mshutdown();
+    redislock_leftovers_shutdown();
+    redislock_pool_shutdown();
+    redislock_servers_forget_parsed();
+    redislock_acquire_forget();
+#else
+    (void) redislock_globals;
+#endif
+}
+
 static PHP_MINIT_FUNCTION(redislock)
 {
     REGISTER_INI_ENTRIES();
@@ -178,7 +200,7 @@ zend_module_entry redislock_module_entry = {
     PHP_REDISLOCK_VERSION,
     PHP_MODULE_GLOBALS(redislock),
     PHP_GINIT(redislock),
-    NULL,
+    PHP_GSHUTDOWN(redislock),
     NULL,
     STANDARD_MODULE_PROPERTIES_EX
 };

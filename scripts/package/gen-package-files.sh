@@ -41,6 +41,9 @@ role_of() {
         scripts/demo.sh | scripts/dev/phpredis-flags.sh | scripts/dev/redis-servers.sh) echo exclude ;;
         scripts/package/check-package.sh | scripts/package/gen-package-files.sh) echo exclude ;;
         fuzz/* | scripts/check/fuzz.sh | scripts/check/asan-shim.c | scripts/check/layout.sh) echo exclude ;;
+        # The thread harness (it needs a threaded PHP's embed library) and
+        # the PHP builds from source it and CI use.
+        tests/threads/* | scripts/check/threads.sh | scripts/build/php-src.sh) echo exclude ;;
         # The framework adapters: a Composer library of PHP classes with
         # its own composer.json, installed by Composer into an application's
         # vendor/ (pecl would put PHP files in PEAR's php_dir, where no
@@ -48,8 +51,6 @@ role_of() {
         # when the directory is there; scripts/build/frameworks.sh installs
         # the current frameworks they are also tested against.
         bridge/* | scripts/build/frameworks.sh) echo exclude ;;
-        # CI's builds of other PHP versions from source (cached outside the clone).
-        scripts/build/php-src.sh) echo exclude ;;
 
         # The phpt suite and everything it includes.
         tests/*) echo test ;;

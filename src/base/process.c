@@ -23,7 +23,10 @@
 
 #ifndef ZTS
 /* Random bytes drawn from the system a block at a time (one getrandom()
- * for sixteen tokens, not one each), handed out once each and wiped. */
+ * for sixteen tokens, not one each), handed out once each and wiped. Not
+ * in a threaded (ZTS) build, where requests run on several threads at once:
+ * there each draw is the system's own (getrandom() or /dev/urandom), so no
+ * two threads can ever be handed the same bytes. */
 # define RANDOM_BLOCK 256
 #endif
 
@@ -53,19 +56,21 @@ static pid_t process_refresh(void)
 {
     pid_t now = getpid();
 
-    if (state->pid != now) {
+    if (__atomic_load_n(&state->pid, __ATOMIC_RELAXED) != now) {
 #ifndef ZTS
         ZEND_SECURE_ZERO(state->random_block, sizeof(state->random_block));
         state->random_left = 0;
 #endif
-        state->pid = now;
+        /* Under ZTS, threads of a forked child may all get here: they
+         * store the same value. */
+        __atomic_store_n(&state->pid, now, __ATOMIC_RELAXED);
     }
     return now;
 }
 
 pid_t redislock_process_pid(void)
 {
-    pid_t pid = *trusted_pid;
+    pid_t pid = __atomic_load_n(trusted_pid, __ATOMIC_RELAXED);
 
     if (EXPECTED(pid != 0)) {
         return pid;

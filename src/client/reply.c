@@ -3,6 +3,7 @@
  */
 #include "client/reply.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,10 +16,17 @@ typedef size_t redislock_nelem;
 typedef int redislock_nelem;
 #endif
 
+/* hiredis's constructors with the array one limited: made once per process
+ * (whichever thread comes first), read only after. */
+static pthread_once_t limited_once = PTHREAD_ONCE_INIT;
 static redisReplyObjectFunctions limited;
 static void *(*create_array)(const redisReadTask *, redislock_nelem);
-static bool refused; /* the last parse stopped at a reply over the limits */
-static int bad_byte = -1; /* the last parse stopped at this byte, which starts no reply */
+
+/* What the last parse that failed in this thread stopped at; each thread
+ * parses its own connections' replies (a threaded PHP runs requests on
+ * several). Written on the failure paths only. */
+static _Thread_local bool refused; /* a reply over the limits */
+static _Thread_local int bad_byte = -1; /* this byte, which starts no reply */
 
 /* hiredis's own array constructor, for arrays within the limit only. */
 static void *limited_array(const redisReadTask *task, redislock_nelem elements)
@@ -30,24 +38,37 @@ static void *limited_array(const redisReadTask *task, redislock_nelem elements)
     return create_array(task, elements);
 }
 
-void redislock_reply_limit(redisReader *r)
+/* Fills limited from a new reader's table, which is hiredis's default. */
+static void limited_make(void)
 {
-    if (!create_array) {
-        /* A new reader points at hiredis's default constructors. */
+    redisReader *r = redisReaderCreate();
+
+    if (r) {
         limited = *r->fn;
         create_array = limited.createArray;
         limited.createArray = limited_array;
+        redisReaderFree(r);
     }
-    r->fn = &limited;
+}
+
+void redislock_reply_limit(redisReader *r)
+{
+    pthread_once(&limited_once, limited_make);
+    if (create_array) {
+        r->fn = &limited;
+    }
 }
 
 redislock_read redislock_reply_feed(redisReader *r, const char *buf, size_t len, size_t max)
 {
-    bad_byte = -1;
     if (r->len - r->pos + len > max) {
         return REDISLOCK_READ_TOO_LARGE;
     }
-    return redisReaderFeed(r, buf, len) == REDIS_OK ? REDISLOCK_READ_MORE : REDISLOCK_READ_PROTOCOL;
+    if (redisReaderFeed(r, buf, len) != REDIS_OK) {
+        bad_byte = -1;
+        return REDISLOCK_READ_PROTOCOL;
+    }
+    return REDISLOCK_READ_MORE;
 }
 
 /* Whether the reader waits for the bytes of a string announced longer than
@@ -85,13 +106,11 @@ redislock_read redislock_reply_next(redisReader *r, redisReply **reply, size_t m
     int first = r->ridx < 0 && r->pos < r->len ? (unsigned char) r->buf[r->pos] : -1;
 
     *reply = NULL;
-    refused = false;
-    bad_byte = -1;
     if (redisReaderGetReply(r, &obj) != REDIS_OK) {
-        if (first >= 0 && !memchr("+-:$*", first, 5)) {
-            bad_byte = first;
-        }
-        return refused ? REDISLOCK_READ_TOO_LARGE : REDISLOCK_READ_PROTOCOL;
+        bool over = refused;
+        refused = false;
+        bad_byte = first >= 0 && !memchr("+-:$*", first, 5) ? first : -1;
+        return over ? REDISLOCK_READ_TOO_LARGE : REDISLOCK_READ_PROTOCOL;
     }
     if (!obj) {
         return bulk_over(r, max) ? REDISLOCK_READ_TOO_LARGE : REDISLOCK_READ_MORE;

@@ -23,6 +23,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -39,6 +40,10 @@ typedef struct tls_ctx {
     SSL_CTX *ctx;
 } tls_ctx;
 
+/* The process's contexts and BIO method, shared by every thread of a
+ * threaded (ZTS) PHP: found or made under ctxs_mutex (a context itself is
+ * safe to share once set up: OpenSSL counts its references atomically). */
+static pthread_mutex_t ctxs_mutex = PTHREAD_MUTEX_INITIALIZER;
 static tls_ctx ctxs[TLS_CTX_MAX];
 static int nctxs;
 static BIO_METHOD *socket_method; /* OpenSSL's socket BIO, but never raising SIGPIPE */
@@ -67,16 +72,15 @@ static int bio_read(BIO *b, char *buf, int len)
     return (int) n;
 }
 
-/* A BIO on fd that writes with MSG_NOSIGNAL, or NULL. */
-static BIO *bio_new(int fd)
+/* Makes socket_method (ctxs_mutex held); false when out of memory. */
+static bool bio_method_make(void)
 {
     const BIO_METHOD *base = BIO_s_socket();
-    BIO *b;
 
     if (!socket_method) {
         socket_method = BIO_meth_new(BIO_TYPE_SOCKET, "redislock socket");
         if (!socket_method) {
-            return NULL;
+            return false;
         }
         BIO_meth_set_write(socket_method, bio_write);
         BIO_meth_set_read(socket_method, bio_read);
@@ -84,7 +88,15 @@ static BIO *bio_new(int fd)
         BIO_meth_set_create(socket_method, BIO_meth_get_create(base));
         BIO_meth_set_destroy(socket_method, BIO_meth_get_destroy(base));
     }
-    b = BIO_new(socket_method);
+    return true;
+}
+
+/* A BIO on fd that writes with MSG_NOSIGNAL, or NULL. The method was made
+ * by ctx_get(), which every connection calls first. */
+static BIO *bio_new(int fd)
+{
+    BIO *b = socket_method ? BIO_new(socket_method) : NULL;
+
     if (b) {
         BIO_set_fd(b, fd, BIO_NOCLOSE);
     }
@@ -150,12 +162,24 @@ fail:
     return NULL;
 }
 
+/* The kept context whose key is key (ctxs_mutex held), or NULL. */
+static SSL_CTX *ctx_find(const zend_string *key)
+{
+    for (int i = 0; i < nctxs; i++) {
+        if (ctxs[i].key_len == ZSTR_LEN(key) && memcmp(ctxs[i].key, ZSTR_VAL(key), ctxs[i].key_len) == 0) {
+            return ctxs[i].ctx;
+        }
+    }
+    return NULL;
+}
+
 /* The context for the server's TLS settings, with a reference for the
- * caller (SSL_CTX_free when done). NULL with t->errstr on failure. */
+ * caller (SSL_CTX_free when done). NULL with t->errstr on failure. Any
+ * thread: the table is read and grown under ctxs_mutex. */
 static SSL_CTX *ctx_get(redislock_transport *t, const redislock_server *srv)
 {
     smart_str key = { 0 };
-    SSL_CTX *ctx = NULL;
+    SSL_CTX *ctx;
     const char *fields[] = { srv->tls_ca, srv->tls_cert, srv->tls_key };
 
     smart_str_appendc_ex(&key, srv->tls_verify ? 'V' : 'v', 1);
@@ -165,22 +189,25 @@ static SSL_CTX *ctx_get(redislock_transport *t, const redislock_server *srv)
             smart_str_appends_ex(&key, fields[i], 1);
         }
     }
-    for (int i = 0; i < nctxs && !ctx; i++) {
-        if (ctxs[i].key_len == ZSTR_LEN(key.s) && memcmp(ctxs[i].key, ZSTR_VAL(key.s), ctxs[i].key_len) == 0) {
-            ctx = ctxs[i].ctx;
-        }
+    pthread_mutex_lock(&ctxs_mutex);
+    if (!bio_method_make()) {
+        pthread_mutex_unlock(&ctxs_mutex);
+        smart_str_free_ex(&key, 1);
+        tls_fail(t, "%s", "cannot create a TLS socket: out of memory");
+        return NULL;
     }
-    if (!ctx && (ctx = ctx_new(t, srv)) != NULL && nctxs < TLS_CTX_MAX) {
+    ctx = ctx_find(key.s);
+    if (ctx) {
+        SSL_CTX_up_ref(ctx); /* the caller's; the table keeps its own */
+    } else if ((ctx = ctx_new(t, srv)) != NULL && nctxs < TLS_CTX_MAX) {
         ctxs[nctxs].key = pemalloc(ZSTR_LEN(key.s), 1);
         memcpy(ctxs[nctxs].key, ZSTR_VAL(key.s), ZSTR_LEN(key.s));
         ctxs[nctxs].key_len = ZSTR_LEN(key.s);
         ctxs[nctxs++].ctx = ctx;
-    } else if (!ctx || nctxs == TLS_CTX_MAX) {
-        smart_str_free_ex(&key, 1);
-        return ctx; /* not kept: the caller's reference is the only one */
-    }
+        SSL_CTX_up_ref(ctx);
+    } /* else not kept (the table is full): the caller's reference is the only one */
+    pthread_mutex_unlock(&ctxs_mutex);
     smart_str_free_ex(&key, 1);
-    SSL_CTX_up_ref(ctx);
     return ctx;
 }
 

@@ -360,8 +360,8 @@ static bool thread_start(registry *r)
     rc = pthread_create(&r->thread, &attr, thread_main, r);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     pthread_attr_destroy(&attr);
-    r->started = rc == 0;
-    return r->started;
+    __atomic_store_n(&r->started, rc == 0, __ATOMIC_RELEASE); /* read unlocked by redislock_keepalive_running() */
+    return rc == 0;
 }
 
 /* }}} */
@@ -509,7 +509,7 @@ bool redislock_keepalive_running(void)
 {
     registry *r = registry_mine(false);
 
-    return r && r->started;
+    return r && __atomic_load_n(&r->started, __ATOMIC_ACQUIRE);
 }
 
 void redislock_keepalive_shutdown(void)

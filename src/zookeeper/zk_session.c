@@ -26,15 +26,18 @@
 
 #define SESSIONS_MAX 8 /* distinct (hosts, session timeout) pairs in one process */
 
-/* This process's sessions; sessions_pid is the process they were opened in. */
-static redislock_zk_session *sessions[SESSIONS_MAX];
-static pid_t sessions_pid;
-static uint64_t last_serial;
+/* This thread's sessions (ZEND_TLS: the process's in a PHP without threads;
+ * one set per thread in a threaded (ZTS) PHP, as connections to Redis are:
+ * no session is used or closed by two threads); sessions_pid is the process
+ * they were opened in. */
+ZEND_TLS redislock_zk_session *sessions[SESSIONS_MAX];
+ZEND_TLS pid_t sessions_pid;
+static uint64_t last_serial; /* of the process, taken atomically */
 
 /* Sessions inherited through fork(): their handle belongs to the parent (its
  * threads did not survive the fork, and closing it would end the parent's
  * session), so they are kept here, never used nor freed. */
-static redislock_zk_session *inherited;
+ZEND_TLS redislock_zk_session *inherited;
 
 /* {{{ Called on the ZooKeeper client's threads: C only */
 
@@ -197,7 +200,7 @@ static redislock_zk_session *session_open(const char *hosts, zend_long timeout_m
         return NULL;
     }
     s->timeout_ms = timeout_ms;
-    s->serial = ++last_serial;
+    s->serial = __atomic_add_fetch(&last_serial, 1, __ATOMIC_RELAXED);
     pthread_mutex_init(&s->mu, NULL);
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);

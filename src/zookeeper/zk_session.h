@@ -65,8 +65,9 @@ int redislock_zk_session_ready(redislock_zk_session *s, uint64_t deadline);
  * redislock_zk_request_watch(). */
 bool redislock_zk_session_wait_event(redislock_zk_session *s, uint64_t since, uint64_t deadline);
 
-/* Process end: closes this process's sessions (their ephemeral nodes go at
- * once rather than at the session timeout). */
+/* Process end, or a thread's end in a threaded (ZTS) PHP: closes this
+ * thread's sessions (their ephemeral nodes go at once rather than at the
+ * session timeout). Each thread has its own sessions there. */
 void redislock_zk_session_close_all(void);
 
 /* For phpinfo(): calls fn once per session. */
