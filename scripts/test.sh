@@ -72,7 +72,7 @@ if [ -n "$php_kind" ]; then
     php="$(cat "$build/prefix")/bin/php"
     module="$build/build/modules/redislock.so"
     runtests="$build/build/run-tests.php"
-    "$php" -n -m | grep -qx posix && posix=()
+    "$php" -n -r 'exit(extension_loaded("posix") ? 0 : 1);' && posix=()
     # Debian's PHPUnit and frameworks, for the adapters' suites.
     include_path=(-d include_path=.:/usr/share/php)
     echo "test.sh: $("$php" -n -r 'echo "PHP ", PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS", PHP_DEBUG ? " debug" : "", " (", PHP_BINARY, ")";')"
