@@ -16,6 +16,12 @@
 # Symfony and Laravel (scripts/build/frameworks.sh installs them, cached)
 # instead of Debian's packages: e.g.
 #     REDISLOCK_FRAMEWORKS=current bash scripts/test.sh bridge/tests/phpt
+# REDISLOCK_PHP=nts or REDISLOCK_PHP=zts runs the suite on PHP 8.4's debug
+# build of that kind instead of Debian's php (scripts/build/php-src.sh,
+# cached; the extension built with its phpize by scripts/build/setup.sh
+# --php=nts|zts, in .run/php-nts or .run/php-zts): every PHP process of a test
+# (its php children, php-fpm, the adapters' phpunit suites) is that PHP, and
+# a leak or an assertion failure it reports fails the test.
 # REDISLOCK_NO_BUILD=1 skips setup and build. REDISLOCK_TEST_ARGS adds
 # options of run-tests.php's own (e.g. "--show-slow 5000" names the tests
 # that took longer than 5 s).
@@ -33,6 +39,15 @@ elif [ "${1:-}" = "--asan" ]; then
     asan="$PWD/.run/asan"
     shift
 fi
+php_kind=${REDISLOCK_PHP:-}
+case "$php_kind" in
+    "" | nts | zts) ;;
+    *) echo "scripts/test.sh: REDISLOCK_PHP is nts, zts or unset (Debian's php), not '$php_kind'" >&2; exit 2 ;;
+esac
+if [ -n "$php_kind" ] && [ -n "$asan" ]; then
+    echo "scripts/test.sh: --asan runs Debian's php; REDISLOCK_PHP=$php_kind cannot go with it" >&2
+    exit 2
+fi
 tests=("$@")
 if [ ${#tests[@]} -eq 0 ]; then
     tests=(tests)
@@ -40,7 +55,7 @@ if [ ${#tests[@]} -eq 0 ]; then
 fi
 
 # REDISLOCK_NO_BUILD=1 runs against the module already built.
-[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh ${asan:+--asan}
+[ "${REDISLOCK_NO_BUILD:-0}" = 1 ] || bash scripts/build/setup.sh ${asan:+--asan} ${php_kind:+--php=$php_kind}
 case "${REDISLOCK_FRAMEWORKS:-debian}" in
     debian) unset REDISLOCK_BRIDGE_VENDOR ;;
     current) REDISLOCK_BRIDGE_VENDOR="$(bash scripts/build/frameworks.sh)/vendor"; export REDISLOCK_BRIDGE_VENDOR ;;
@@ -55,6 +70,21 @@ runtests=run-tests.php
 if [ -n "$asan" ]; then
     module="$asan/build/modules/redislock.so"
     runtests="$asan/build/run-tests.php"
+fi
+php=$(command -v php)
+# Loaded by -d where it is a module of its own (Debian's), built in elsewhere.
+posix=(-d extension=posix)
+include_path=()
+if [ -n "$php_kind" ]; then
+    build="$PWD/.run/php-$php_kind"
+    [ -f "$build/prefix" ] || bash scripts/build/setup.sh --php="$php_kind"
+    php="$(cat "$build/prefix")/bin/php"
+    module="$build/build/modules/redislock.so"
+    runtests="$build/build/run-tests.php"
+    "$php" -n -r 'exit(extension_loaded("posix") ? 0 : 1);' && posix=()
+    # Debian's PHPUnit and frameworks, for the adapters' suites.
+    include_path=(-d include_path=.:/usr/share/php)
+    echo "test.sh: $("$php" -n -r 'echo "PHP ", PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS", PHP_DEBUG ? " debug" : "", " (", PHP_BINARY, ")";')"
 fi
 
 rundir="$PWD/.run/test$$"
@@ -84,7 +114,7 @@ export REDISLOCK_TEST_SOCKET="$rundir/redis.sock"
 export REDISLOCK_TEST_RUNDIR="$rundir"
 export NO_INTERACTION=1
 export TEST_PHP_EXECUTABLE
-TEST_PHP_EXECUTABLE=$(command -v php)
+TEST_PHP_EXECUTABLE=$php
 jit=()
 if [ -n "$memcheck" ]; then
     export USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1
@@ -112,7 +142,7 @@ if [ -n "$asan" ]; then
     {
         echo '#!/usr/bin/env bash'
         printf 'preload=%q\nbuild=%q\nphp=%q\n' "$asan/asanshim.so $(readlink -f "$(gcc -print-file-name=libasan.so)")" \
-            "$asan/build/" "$(command -v php)"
+            "$asan/build/" "$php"
         cat <<'EOF'
 logs=$(mktemp -d "${0%/*}/asan.XXXXXX")
 export USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1
@@ -168,7 +198,7 @@ log="$rundir/run-tests.log"
 set +e
 read -ra extra <<<"${REDISLOCK_TEST_ARGS:-}"
 php -n "$rundir/run-tests.php" -n $memcheck -q --show-diff --no-color --no-progress "${extra[@]}" \
-    -d "extension=$module" -d extension=posix "${jit[@]}" \
+    -d "extension=$module" "${posix[@]}" "${include_path[@]}" "${jit[@]}" \
     "${tests[@]}" 2>&1 | tee "$log"
 set -e
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/build/setup.sh [--demo | --test | --bench] [--asan]: installs the Debian
+# scripts/build/setup.sh [--demo | --test | --bench] [--asan | --php=nts|zts]: installs the Debian
 # packages (when missing) that building redislock and one use of it need --
 # --demo: the demo's server and data client; --test (the default): the servers,
 # tools and frameworks of the test suite; --bench: those and the benchmarks'
@@ -7,7 +7,10 @@
 # client library is installed, with -Werror when REDISLOCK_WERROR=1, as CI
 # sets). Run by scripts/demo.sh, scripts/test.sh and bench/. --asan builds instead, out of the tree in .run/asan/, the extension with
 # AddressSanitizer and UBSan (for scripts/test.sh --asan), leaving the
-# in-tree build alone.
+# in-tree build alone. --php=nts or --php=zts builds it, out of the tree in
+# .run/php-nts/ or .run/php-zts/, with the phpize of PHP 8.4's debug build of
+# that kind (scripts/build/php-src.sh, cached; for scripts/test.sh with
+# REDISLOCK_PHP=nts|zts).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -36,16 +39,19 @@ test=(
 bench=(php-redis valgrind)               # phpredis: the baseline; callgrind counts instructions
 asan_runtime=(libasan8 libubsan1)        # gcc's sanitizer runtimes
 
-usage="usage: scripts/build/setup.sh [--demo | --test | --bench] [--asan]"
+usage="usage: scripts/build/setup.sh [--demo | --test | --bench] [--asan | --php=nts|zts]"
 profile=test
 asan_build=0
+php_build=""
 for arg in "$@"; do
     case "$arg" in
         --demo | --test | --bench) profile=${arg#--} ;;
         --asan) asan_build=1 ;;
+        --php=nts | --php=zts) php_build=${arg#--php=} ;;
         *) echo "$usage" >&2; exit 2 ;;
     esac
 done
+[ "$asan_build" = 1 ] && [ -n "$php_build" ] && { echo "$usage" >&2; exit 2; }
 packages=("${build[@]}")
 case "$profile" in
     demo) packages+=("${demo[@]}") ;;
@@ -63,17 +69,39 @@ configure_args=(--enable-redislock)
 dpkg -s libzookeeper-mt-dev >/dev/null 2>&1 && configure_args+=(--with-zookeeper)
 [ "${REDISLOCK_WERROR:-0}" = 1 ] && configure_args+=(--enable-redislock-dev)
 
+# copy_sources DIR: a fresh copy of the sources (not the objects of the
+# in-tree build beside them) into DIR, for a build out of the tree: it takes
+# seconds, and no object of another build (or with other flags) can slip into it.
+copy_sources() {
+    rm -rf "$1"
+    mkdir -p "$1/lua" "$1/scripts/build"
+    cp redislock.c php_redislock.h config.m4 Makefile.frag "$1/"
+    find src \( -name '*.c' -o -name '*.h' \) -exec cp --parents {} "$1/" \;
+    cp lua/*.lua "$1/lua/"
+    cp scripts/build/lua2c.sh "$1/scripts/build/"
+}
+
+if [ -n "$php_build" ]; then
+    prefix=$(bash scripts/build/php-src.sh "$php_build")
+    dir="$PWD/.run/php-$php_build"
+    copy_sources "$dir/build"
+    echo "$prefix" > "$dir/prefix"
+    echo "setup: configuring (${configure_args[*]}, PHP $("$prefix/bin/php-config" --version) $php_build debug, in .run/php-$php_build)"
+    (
+        cd "$dir/build"
+        "$prefix/bin/phpize" >/dev/null
+        ./configure --with-php-config="$prefix/bin/php-config" "${configure_args[@]}" >/dev/null
+        echo "setup: building"
+        make -j"$(nproc)" >/dev/null
+    )
+    test -f "$dir/build/modules/redislock.so"
+    echo "setup: .run/php-$php_build/build/modules/redislock.so built"
+    exit 0
+fi
+
 if [ "$asan_build" = 1 ]; then
-    # A fresh copy of the sources each time: the build takes seconds, and no
-    # object of another build (or with other flags) can slip into it.
     asan="$PWD/.run/asan"
-    rm -rf "$asan/build"
-    mkdir -p "$asan/build/lua" "$asan/build/scripts/build"
-    cp redislock.c php_redislock.h config.m4 Makefile.frag "$asan/build/"
-    # The sources only: not the objects of the in-tree build beside them.
-    find src \( -name '*.c' -o -name '*.h' \) -exec cp --parents {} "$asan/build/" \;
-    cp lua/*.lua "$asan/build/lua/"
-    cp scripts/build/lua2c.sh "$asan/build/scripts/build/"
+    copy_sources "$asan/build"
     echo "setup: configuring (ASan+UBSan, in .run/asan)"
     (
         cd "$asan/build"

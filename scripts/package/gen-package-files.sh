@@ -43,7 +43,7 @@ role_of() {
         fuzz/* | scripts/check/fuzz.sh | scripts/check/asan-shim.c | scripts/check/layout.sh) echo exclude ;;
         # The thread harness (it needs a threaded PHP's embed library) and
         # the PHP builds from source it and CI use.
-        tests/threads/* | scripts/check/threads.sh | scripts/build/php-src.sh) echo exclude ;;
+        tests/threads/* | scripts/check/threads.sh) echo exclude ;;
         # The framework adapters: a Composer library of PHP classes with
         # its own composer.json, installed by Composer into an application's
         # vendor/ (pecl would put PHP files in PEAR's php_dir, where no
@@ -58,12 +58,14 @@ role_of() {
         # What the build reads: sources, the build system, the stub the
         # arginfo header is generated from, the Lua scripts embedded at build
         # time and the script that embeds them (Makefile.frag runs it); and
-        # the scripts that build a source tree and run its test suite.
+        # the scripts that build a source tree and run its test suite (also on
+        # a PHP built from source: php-src.sh).
         src/*/*.c | src/*/*.h | src/*/*.stub.php) echo src ;;
         */*.c | */*.h) ;;
         *.c | *.h | config.m4 | config.w32 | Makefile.frag) echo src ;;
         lua/*.lua) echo src ;;
         scripts/build/lua2c.sh | scripts/build/setup.sh | scripts/test.sh | scripts/build/install-packages.sh) echo src ;;
+        scripts/build/php-src.sh) echo src ;;
 
         README.md | LICENSE | CREDITS | NEWS | CHANGELOG.md | docs/*) echo doc ;;
     esac

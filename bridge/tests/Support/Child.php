@@ -22,8 +22,14 @@ final class Child
     /** @param list<string> $args */
     public function __construct(string $script, array $args = [])
     {
-        $cmd = [PHP_BINARY, '-n', '-d', 'extension=' . self::modulePath(), '-d', 'display_errors=stderr',
-            '-d', 'log_errors=0', __DIR__ . '/children/' . $script . '.php', ...$args];
+        // The parent's include path (where the frameworks are) and its way of reporting errors:
+        // on stderr, or into the log the phpt prints (tests/phpt/phpunit.inc).
+        $log = (string) ini_get('error_log');
+        $errors = $log !== '' && !ini_get('display_errors')
+            ? ['-d', 'display_errors=0', '-d', 'log_errors=1', '-d', 'error_log=' . $log]
+            : ['-d', 'display_errors=stderr', '-d', 'log_errors=0'];
+        $cmd = [PHP_BINARY, '-n', '-d', 'extension=' . self::modulePath(), '-d', 'include_path=' . get_include_path(),
+            ...$errors, __DIR__ . '/children/' . $script . '.php', ...$args];
         $process = proc_open($cmd, [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => STDERR], $pipes);
         if ($process === false) {
             throw new \RuntimeException("cannot start child $script");
