@@ -6,6 +6,7 @@
 #include "engine/native.h"
 #include "engine/round.h"
 #include "engine/tally.h"
+#include "base/clock.h"
 #include "base/resp.h"
 
 #define NAME_MAX_LEN 160
@@ -90,6 +91,16 @@ void redislock_native_forms_free(redislock_native_forms *f)
         smart_str_free(&f->buf[k]);
     }
     f->n = 0;
+}
+
+void redislock_native_settle(redislock_cmd *cmds, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const redisReply *r = redislock_cmd_reply(&cmds[i], 0);
+        if (cmds[i].native && cmds[i].status == REDISLOCK_CMD_OK && r && r->type == REDIS_REPLY_ERROR) {
+            redislock_cmd_refused(&cmds[i], r);
+        }
+    }
 }
 
 int redislock_native_vote_release(const redislock_cmd *cmd)
@@ -188,6 +199,7 @@ void redislock_native_release_wake(redislock_lock *l, const redislock_cmd *cmds,
             || pttl->type != REDIS_REPLY_INTEGER || pttl->integer <= 0) {
             continue;
         }
+        l->marked_until = redislock_now_us() + (uint64_t) pttl->integer * 1000;
         readers = wake_list(l, cmds[i].idx, REDISLOCK_LKEY(l, WAKE), (zend_long) pttl->integer,
                             REDISLOCK_LKEY(l, RWAIT));
         if (readers > 0) {

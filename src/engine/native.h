@@ -30,6 +30,11 @@ void redislock_native_extend_init(redislock_native_forms *f, redislock_lock *l, 
 
 void redislock_native_forms_free(redislock_native_forms *f);
 
+/* A native release whose compare-and-delete the server refused (an ACL
+ * without it, WRONGTYPE) fails as that refusal, as the script's would,
+ * whatever the commands behind it answered. */
+void redislock_native_settle(redislock_cmd *cmds, uint32_t n);
+
 /* Counts a server's answer to the release: the script's 1 or 0, or the
  * native compare-and-delete's. */
 int redislock_native_vote_release(const redislock_cmd *cmd);
@@ -40,7 +45,8 @@ int redislock_native_vote_extend(const redislock_cmd *cmd);
 
 /* After a release round: wakes the waiters on each server where the
  * native compare-and-delete deleted our key and found the lock marked as
- * waited for (what the release script does in the same step). */
+ * waited for (what the release script does in the same step), and notes in
+ * l->marked_until how long the lock stays marked. */
 void redislock_native_release_wake(redislock_lock *l, const redislock_cmd *cmds, uint32_t n);
 
 #endif /* REDISLOCK_NATIVE_H */

@@ -26,6 +26,7 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
         cmds[i].count = count;
         cmds[i].natives = natives;
         cmds[i].nnatives = nnatives;
+        cmds[i].native = 0; /* the routing leaves it as it finds it */
         memset(&ahead[i], 0, sizeof(ahead[i]));
         if (REDISLOCK_G(nleftovers) > 0) {
             int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - count, true, &ahead[i]);
