@@ -60,6 +60,10 @@ role_of() {
         *.c | *.h | config.m4 | config.w32 | Makefile.frag) echo src ;;
         lua/*.lua) echo src ;;
         scripts/build/lua2c.sh | scripts/build/setup.sh | scripts/test.sh | scripts/build/install-packages.sh) echo src ;;
+        # What scripts/test.sh runs for REDISLOCK_SERVER=valkey|redis8.
+        scripts/build/server-src.sh) echo src ;;
+        # CI's PHP builds from source.
+        scripts/build/php-src.sh) echo exclude ;;
 
         README.md | LICENSE | CREDITS | NEWS | CHANGELOG.md | docs/*) echo doc ;;
     esac
