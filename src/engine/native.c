@@ -45,7 +45,7 @@ void redislock_native_release_init(redislock_native_forms *f, redislock_lock *l)
     uint32_t seen = REDISLOCK_G(natives_seen);
 
     f->n = 0;
-    if (!(seen & (REDISLOCK_NATIVE_DELIFEQ | REDISLOCK_NATIVE_DELEX))) {
+    if (!l->settings.native_commands || !(seen & (REDISLOCK_NATIVE_DELIFEQ | REDISLOCK_NATIVE_DELEX))) {
         return; /* no server had them: the script, as ever */
     }
     wait = redislock_keys_name(&l->keys, REDISLOCK_KEY_WAIT, name, sizeof(name), &len);
@@ -74,7 +74,7 @@ void redislock_native_extend_init(redislock_native_forms *f, redislock_lock *l, 
     char ms[24];
 
     f->n = 0;
-    if (!(REDISLOCK_G(natives_seen) & REDISLOCK_NATIVE_SETIFEQ)) {
+    if (!l->settings.native_commands || !(REDISLOCK_G(natives_seen) & REDISLOCK_NATIVE_SETIFEQ)) {
         return;
     }
     const char *argv[7] = { "SET", ZSTR_VAL(key), l->token, "PX", ms, "IFEQ", l->token };
