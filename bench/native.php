@@ -7,7 +7,8 @@
  *   - an uncontended cycle: acquire + extend + release, N cycles a turn;
  *   - a contended section: 4 forked workers taking turns on one lock
  *     (acquire with a wait, release), N/4 sections each a turn.
- * Per turn it reads the server's CPU (INFO cpu: used_cpu_user + used_cpu_sys)
+ * Per turn it reads the server's CPU (INFO cpu: used_cpu_user + used_cpu_sys,
+ * less what it spends idle in as long, measured first)
  * and the time INFO commandstats gives the commands (usec, scripts including
  * the commands they run); the variants take turns ROUNDS times, and it
  * prints the median per cycle or section, with the range over the rounds.
@@ -86,15 +87,26 @@ foreach ([true, false] as $native) {
     echo $native ? 'native' : 'scripts', ' cycle runs: ', commands_of($port), "\n";
 }
 
+/* What the server spends idle (its cron, at hz), per second: taken off
+ * each turn for its length, so that a slow turn on a busy machine does not
+ * count the server's background work as the cycles'. */
+[$idle0] = server_cost($port);
+$t0 = hrtime(true);
+usleep(2000000);
+[$idle1] = server_cost($port);
+$idle = ($idle1 - $idle0) / ((hrtime(true) - $t0) / 1e9);
+
 $kinds = ['uncontended cycle' => 'uncontended', 'contended section' => 'contended'];
 $results = [];
 for ($r = 0; $r < $rounds; $r++) {
     foreach ($kinds as $label => $fn) {
         foreach (($r % 2 ? [false, true] : [true, false]) as $native) {
             [$cpu0, $usec0] = server_cost($port);
+            $t = hrtime(true);
             $fn($dsn, $native, $n);
+            $t = (hrtime(true) - $t) / 1e9;
             [$cpu1, $usec1] = server_cost($port);
-            $results[$label][$native ? 'native' : 'scripts']['cpu'][] = ($cpu1 - $cpu0) * 1e6 / $n;
+            $results[$label][$native ? 'native' : 'scripts']['cpu'][] = ($cpu1 - $cpu0 - $idle * $t) * 1e6 / $n;
             $results[$label][$native ? 'native' : 'scripts']['usec'][] = ($usec1 - $usec0) / $n;
         }
     }
@@ -107,12 +119,14 @@ function median(array $v): float
     return $k % 2 ? $v[intdiv($k, 2)] : ($v[$k / 2 - 1] + $v[$k / 2]) / 2;
 }
 
-printf("%s, %d per turn, %d rounds (median [min-max], server us each)\n", (preg_match('/^valkey_version:(\S+)/m', $srv = info($port, 'server'), $v) ? "valkey $v[1]"
-    : (preg_match('/^redis_version:(\S+)/m', $srv, $v) ? "redis $v[1]" : '?')), $n, $rounds);
-printf("%-18s %-8s %-26s %-26s %s\n", 'what', 'via', 'server CPU', 'commandstats usec', 'native/scripts CPU');
+printf("%s, idle %.1f ms CPU/s (taken off), %d per turn, %d rounds (median [min-max], server us each)\n",
+    preg_match('/^valkey_version:(\S+)/m', $srv = info($port, 'server'), $v) ? "valkey $v[1]"
+        : (preg_match('/^redis_version:(\S+)/m', $srv, $v) ? "redis $v[1]" : '?'), $idle * 1e3, $n, $rounds);
+printf("%-18s %-8s %-26s %-26s %s\n", 'what', 'via', 'server CPU', 'commandstats usec', 'native/scripts: CPU / usec');
 foreach ($results as $label => $vias) {
     foreach ($vias as $via => $m) {
-        $ratio = $via === 'native' ? sprintf('%.2f', median($m['cpu']) / median($vias['scripts']['cpu'])) : '';
+        $ratio = $via === 'native' ? sprintf('%.2f / %.2f', median($m['cpu']) / median($vias['scripts']['cpu']),
+            median($m['usec']) / median($vias['scripts']['usec'])) : '';
         printf("%-18s %-8s %6.1f [%5.1f-%5.1f]      %6.2f [%5.2f-%5.2f]      %s\n", $label, $via, median($m['cpu']),
             min($m['cpu']), max($m['cpu']), median($m['usec']), min($m['usec']), max($m['usec']), $ratio);
     }
