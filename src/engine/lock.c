@@ -200,9 +200,7 @@ static void release_all(redislock_lock *l, redislock_cmd *cmds)
         release_on(l, redislock_lock_all_servers(l), &o, cmds, false);
         return;
     }
-    if (redislock_now_us() >= l->marked_until) {
-        redislock_native_release_init(&f, l);
-    }
+    redislock_native_release_init(&f, l);
     release_cmd_init(&r, l, false);
     redislock_round_call_natives(l->settings.servers, redislock_lock_all_servers(l), &o, r.script, cmds, &r.c, f.nv,
                                  f.n);

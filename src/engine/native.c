@@ -48,6 +48,9 @@ void redislock_native_release_init(redislock_native_forms *f, redislock_lock *l)
     if (!l->settings.native_commands || !(seen & (REDISLOCK_NATIVE_DELIFEQ | REDISLOCK_NATIVE_DELEX))) {
         return; /* no server had them: the script, as ever */
     }
+    if (redislock_now_us() < l->marked_until) {
+        return; /* waited for: the script wakes someone in the same step */
+    }
     wait = redislock_keys_name(&l->keys, REDISLOCK_KEY_WAIT, name, sizeof(name), &len);
     const char *pttl[2] = { "PTTL", wait };
     const size_t pttl_lens[2] = { 4, len };

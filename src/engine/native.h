@@ -22,7 +22,9 @@ typedef struct redislock_native_forms {
 
 /* The release's native forms for l (a plain exclusive hold, not fair, on
  * one server): DELIFEQ key token, or DELEX key IFEQ token, each followed by
- * PTTL of the waiters marker. None when no connection's server had them. */
+ * PTTL of the waiters marker. None when no connection's server had them,
+ * nor while an earlier release of l found the lock waited for (until
+ * l->marked_until). */
 void redislock_native_release_init(redislock_native_forms *f, redislock_lock *l);
 
 /* The extend's: SET key token PX ttl IFEQ token. */
