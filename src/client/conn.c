@@ -108,7 +108,7 @@ void redislock_conn_identity(redislock_conn *c, const redisReply *r)
     }
 }
 
-/* Prepares the handshake of c to srv: AUTH, SELECT, CLIENT SETNAME. */
+/* Prepares the handshake of c to srv: AUTH, SELECT, CLIENT SETNAME, HELLO 2. */
 static void hello_prepare(redislock_conn *c, const redislock_server *srv)
 {
     const char *argv[3];

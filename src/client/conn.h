@@ -28,7 +28,7 @@ struct redislock_conn {
                                    (redislock_term_mark()) */
     uint32_t flags;
     unsigned long long commands; /* replies read over it */
-    char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME/INFO still to send, or NULL */
+    char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME/HELLO/INFO still to send, or NULL */
     size_t hello_len;
     int hello_count;             /* commands in hello */
     bool hello_auth;             /* hello starts with AUTH */
@@ -58,7 +58,7 @@ struct redislock_conn {
 /* Starts connecting to srv (non-blocking: the connect completes in the
  * I/O's poll() loop, alongside the other servers, so an unreachable host
  * holds up nobody), prepares (without sending it) the handshake that must
- * precede any command (AUTH, SELECT, CLIENT SETNAME, and with identify INFO
+ * precede any command (AUTH, SELECT, CLIENT SETNAME, HELLO, and with identify INFO
  * server for the run id) and adds the connection to the list. On failure
  * returns NULL with a message in err. */
 redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, bool identify, char *err,
