@@ -16,6 +16,12 @@ $blocked = fn() => (int) $a->info('clients', 'blocked_clients');
  * the server has one (engine/native.h). */
 $scripts = fn(array $calls) => ($calls['evalsha'] ?? 0) + ($calls['eval'] ?? 0) + ($calls['delifeq'] ?? 0)
     + ($calls['delex'] ?? 0);
+/* The release script in the server's cache before anything is counted (a
+ * release that finds the lock waited for runs it, where the releases before
+ * may all have been native). */
+$warm = new RedisLock('warm', $opts + ['native_commands' => false]);
+$warm->acquire();
+$warm->release();
 
 /* B takes the lock, lets A (this process) wait for it, then waits for it
  * itself: A's release wakes B. After that B does what $then says. */
