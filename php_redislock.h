@@ -60,6 +60,8 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     struct redislock_conn **conns;
     uint32_t nconns;
     uint32_t conns_size;
+    uint32_t natives_seen; /* REDISLOCK_NATIVE_* some connection's server had (client/conn.c): native
+                              forms of a command are put together only then */
 
     /* DSN lists given as a lock's servers option, parsed once each:
      * text -> redislock_servers (persistent, a reference each). */

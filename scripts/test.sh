@@ -22,6 +22,10 @@
 # --php=nts|zts, in .run/php-nts or .run/php-zts): every PHP process of a test
 # (its php children, php-fpm, the adapters' phpunit suites) is that PHP, and
 # a leak or an assertion failure it reports fails the test.
+# REDISLOCK_SERVER=valkey or redis8 runs it all against Valkey 9 or Redis 8
+# built from source (scripts/build/server-src.sh): their bin/ goes first in
+# PATH, so the suite's server, the private servers, the Sentinels and the
+# cluster tests all use it (default: Debian's redis-server).
 # REDISLOCK_NO_BUILD=1 skips setup and build. REDISLOCK_TEST_ARGS adds
 # options of run-tests.php's own (e.g. "--show-slow 5000" names the tests
 # that took longer than 5 s).
@@ -65,6 +69,12 @@ if [ -n "$memcheck" ]; then
     . scripts/build/install-packages.sh
     install_packages test valgrind
 fi
+case "${REDISLOCK_SERVER:-}" in
+    "" | debian) ;;
+    valkey | redis8) PATH="$(bash scripts/build/server-src.sh "$REDISLOCK_SERVER")/bin:$PATH"; export PATH ;;
+    *) echo "test: REDISLOCK_SERVER must be valkey, redis8 or debian" >&2; exit 2 ;;
+esac
+echo "test: server $(redis-server --version)"
 module="$PWD/modules/redislock.so"
 runtests=run-tests.php
 if [ -n "$asan" ]; then

@@ -66,6 +66,8 @@ role_of() {
         lua/*.lua) echo src ;;
         scripts/build/lua2c.sh | scripts/build/setup.sh | scripts/test.sh | scripts/build/install-packages.sh) echo src ;;
         scripts/build/php-src.sh) echo src ;;
+        # What scripts/test.sh runs for REDISLOCK_SERVER=valkey|redis8.
+        scripts/build/server-src.sh) echo src ;;
 
         README.md | LICENSE | CREDITS | NEWS | CHANGELOG.md | docs/*) echo doc ;;
     esac

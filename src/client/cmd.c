@@ -18,12 +18,18 @@ void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint
     }
 }
 
+/* Commands in what was sent: buf, or the native form chosen. */
+static int sent_count(const redislock_cmd *cmd)
+{
+    return cmd->native ? cmd->natives[cmd->native - 1].count : cmd->count;
+}
+
 const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k)
 {
-    if (cmd->in_hello || k < 0 || k >= cmd->count) {
+    if (cmd->in_hello || k < 0 || k >= sent_count(cmd)) {
         return NULL;
     }
-    if (k == cmd->count - 1) {
+    if (k == sent_count(cmd) - 1) {
         return cmd->reply;
     }
     return k < cmd->got ? cmd->early[k] : NULL;
@@ -33,7 +39,7 @@ redisReply *redislock_cmd_take_reply(redislock_cmd *cmd, int k)
 {
     redisReply *r;
 
-    if (k == cmd->count - 1) {
+    if (k == sent_count(cmd) - 1) {
         r = cmd->reply;
         cmd->reply = NULL;
     } else {
@@ -82,7 +88,7 @@ redislock_errcode redislock_cmd_kind(const redislock_cmd *cmd)
             if (redislock_reply_refusal(cmd->reply)) {
                 return REDISLOCK_E_CONNECTION;
             }
-            for (int k = 0; k < cmd->count - 1; k++) {
+            for (int k = 0; k < sent_count(cmd) - 1; k++) {
                 if (redislock_reply_refusal(redislock_cmd_reply(cmd, k))) {
                     return REDISLOCK_E_CONNECTION;
                 }

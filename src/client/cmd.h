@@ -27,7 +27,7 @@
                                        every command of it ends so, whatever it did (errstr names them) */
 
 #define REDISLOCK_ERRLEN 256
-#define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 4: AUTH, SELECT, CLIENT SETNAME, INFO) */
+#define REDISLOCK_PIPELINE_MAX 32 /* longest pipeline (a handshake is 5: AUTH, SELECT, CLIENT SETNAME, HELLO, INFO) */
 
 /* Where a command is in an exchange (client/io.c). */
 typedef enum {
@@ -38,6 +38,22 @@ typedef enum {
     REDISLOCK_PHASE_PROBE = 4,   /* connected again after a handshake broke: listening before sending */
     REDISLOCK_PHASE_IDLE = 5,    /* not under way (not readied, or refused before it was) */
 } redislock_phase;
+
+/* Commands some servers have, that a script does otherwise (a connection
+ * learns which from its handshake: client/conn.h). */
+#define REDISLOCK_NATIVE_DELIFEQ (1<<0) /* DELIFEQ key value (Valkey 9.0+) */
+#define REDISLOCK_NATIVE_DELEX   (1<<1) /* DELEX key IFEQ value (Redis 8.4+, Valkey 9.2+) */
+#define REDISLOCK_NATIVE_SETIFEQ (1<<2) /* SET key value ... IFEQ value (Valkey 8.1+, Redis 8.4+) */
+
+/* What a command may be sent as instead of its buf, on a connection whose
+ * server has the native commands needs: a pipeline of count commands. */
+typedef struct redislock_native {
+    uint32_t needs;
+    const char *buf;
+    size_t len;
+    int count;
+} redislock_native;
+#define REDISLOCK_NATIVES_MAX 2
 
 /* A pooled connection (client/conn.h): only a pointer to it here. */
 typedef struct redislock_conn redislock_conn;
@@ -56,6 +72,10 @@ typedef struct redislock_cmd {
     uint32_t term_serial;  /* status OK: the serial number of the connection that answered, 0 when no release
                               is ever written to it on SIGTERM (client/term.h: TLS), or before */
     int term_fd;           /* and its descriptor */
+    const redislock_native *natives; /* with netopts.natives: the forms it may take instead of buf, the
+                                        first its connection's server can run wins (nnatives of them) */
+    int nnatives;
+    int native;            /* status OK or ERROR: which was sent, k + 1 for natives[k]; 0 for buf */
     /* private */
     redislock_conn *conn;
     const char *out;              /* what is being sent: the handshake, then buf */
@@ -97,6 +117,7 @@ typedef struct redislock_netopts {
                                   handshake), and two that reach the same server end the exchange
                                   (REDISLOCK_CMD_SAME_SERVER). An open connection costs nothing more. */
     size_t reply_max;          /* bytes the reply may take (0: REDISLOCK_REPLY_MAX_BUFFER, for small replies) */
+    bool natives;              /* the commands' natives are set (else they are ignored) */
 } redislock_netopts;
 
 /* Readies a command for an exchange: nothing read, nothing sent, no
@@ -107,6 +128,7 @@ static zend_always_inline void redislock_cmd_reset(redislock_cmd *cmd)
     cmd->status = REDISLOCK_CMD_NOTSENT;
     cmd->errstr[0] = '\0';
     cmd->term_serial = 0;
+    cmd->native = 0;
     cmd->conn = NULL;
     cmd->got = 0;
     cmd->expect = 1;

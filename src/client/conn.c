@@ -108,7 +108,7 @@ void redislock_conn_identity(redislock_conn *c, const redisReply *r)
     }
 }
 
-/* Prepares the handshake of c to srv: AUTH, SELECT, CLIENT SETNAME. */
+/* Prepares the handshake of c to srv: AUTH, SELECT, CLIENT SETNAME, HELLO 2. */
 static void hello_prepare(redislock_conn *c, const redislock_server *srv)
 {
     const char *argv[3];
@@ -145,6 +145,57 @@ static void hello_prepare(redislock_conn *c, const redislock_server *srv)
     argv[2] = name;
     hello_append(c, 3, argv, lens);
     c->hello_setname = true;
+    /* The server's name and version: which native commands it has. */
+    argv[0] = "HELLO";
+    lens[0] = 5;
+    argv[1] = "2";
+    lens[1] = 1;
+    hello_append(c, 2, argv, lens);
+    c->hello_server = true;
+}
+
+/* Whether the bulk string r is s. */
+static bool reply_is(const redisReply *r, const char *s)
+{
+    size_t n = strlen(s);
+
+    return r->type == REDIS_REPLY_STRING && r->len == n && memcmp(r->str, s, n) == 0;
+}
+
+uint32_t redislock_conn_natives(const redisReply *r)
+{
+    const redisReply *name = NULL, *version = NULL;
+    unsigned major = 0, minor = 0;
+    uint32_t v;
+    char text[32];
+
+    if (!r || r->type != REDIS_REPLY_ARRAY) {
+        return 0; /* refused, or an older server without HELLO */
+    }
+    for (size_t i = 0; i + 1 < r->elements; i += 2) {
+        if (reply_is(r->element[i], "server")) {
+            name = r->element[i + 1];
+        } else if (reply_is(r->element[i], "version")) {
+            version = r->element[i + 1];
+        }
+    }
+    if (!name || !version || version->type != REDIS_REPLY_STRING || version->len >= sizeof(text)) {
+        return 0;
+    }
+    memcpy(text, version->str, version->len);
+    text[version->len] = '\0';
+    if (sscanf(text, "%u.%u", &major, &minor) != 2) {
+        return 0;
+    }
+    v = major * 1000 + minor;
+    if (reply_is(name, "valkey")) {
+        return (v >= 9000 ? REDISLOCK_NATIVE_DELIFEQ : 0) | (v >= 9002 ? REDISLOCK_NATIVE_DELEX : 0)
+               | (v >= 8001 ? REDISLOCK_NATIVE_SETIFEQ : 0);
+    }
+    if (reply_is(name, "redis")) {
+        return v >= 8004 ? REDISLOCK_NATIVE_DELEX | REDISLOCK_NATIVE_SETIFEQ : 0;
+    }
+    return 0;
 }
 
 redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, bool identify, char *err,
@@ -238,8 +289,8 @@ static const redisReply *hello_reply(const redislock_cmd *h, int k)
  * fatal (the message says which); a server or ACL that refuses CLIENT
  * SETNAME is no reason to fail, but its words are kept in case the server
  * hangs up next (a server at maxclients answers the first command it reads
- * with its refusal, and closes). INFO server gives the run id, if the ACL
- * lets it. */
+ * with its refusal, and closes). HELLO gives the native commands the server
+ * has (none when refused), INFO server the run id, if the ACL lets it. */
 int redislock_conn_hello_check(redislock_cmd *h, char *err, size_t errlen)
 {
     redislock_conn *c = h->conn;
@@ -261,6 +312,10 @@ int redislock_conn_hello_check(redislock_cmd *h, char *err, size_t errlen)
     }
     if (c->hello_setname && (r = hello_reply(h, i++))->type == REDIS_REPLY_ERROR) {
         redislock_reply_error_text(r, c->refused, sizeof(c->refused));
+    }
+    if (c->hello_server) {
+        c->natives = redislock_conn_natives(hello_reply(h, i++));
+        REDISLOCK_G(natives_seen) |= c->natives;
     }
     if (c->hello_info) {
         redislock_conn_identity(c, hello_reply(h, i++));

@@ -28,13 +28,15 @@ struct redislock_conn {
                                    (redislock_term_mark()) */
     uint32_t flags;
     unsigned long long commands; /* replies read over it */
-    char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME/INFO still to send, or NULL */
+    char *hello;                 /* pipelined AUTH/SELECT/CLIENT SETNAME/HELLO/INFO still to send, or NULL */
     size_t hello_len;
     int hello_count;             /* commands in hello */
     bool hello_auth;             /* hello starts with AUTH */
     bool hello_select;           /* hello has SELECT after AUTH (if any) */
     bool hello_setname;          /* hello has CLIENT SETNAME after those (if any) */
+    bool hello_server;           /* hello has HELLO 2 after those: the server's name and version */
     bool hello_info;             /* hello ends with INFO server: the run id */
+    uint32_t natives;            /* REDISLOCK_NATIVE_* the server has (from HELLO; 0 when not known) */
     char run_id[REDISLOCK_CONN_RUN_ID_MAX + 1]; /* the server's run id, "" when not known (not asked, or
                                                    INFO refused: ACL) */
     int owed;                    /* replies still to come for commands given up (a round decided
@@ -56,7 +58,7 @@ struct redislock_conn {
 /* Starts connecting to srv (non-blocking: the connect completes in the
  * I/O's poll() loop, alongside the other servers, so an unreachable host
  * holds up nobody), prepares (without sending it) the handshake that must
- * precede any command (AUTH, SELECT, CLIENT SETNAME, and with identify INFO
+ * precede any command (AUTH, SELECT, CLIENT SETNAME, HELLO, and with identify INFO
  * server for the run id) and adds the connection to the list. On failure
  * returns NULL with a message in err. */
 redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, bool identify, char *err,
@@ -69,6 +71,30 @@ void redislock_conn_ask_identity(redislock_conn *c);
 /* Takes the run id from r, the reply to INFO server (none when the server
  * refused it: an ACL without INFO); c is identified either way. */
 void redislock_conn_identity(redislock_conn *c, const redisReply *r);
+
+/* The native commands a server has, from its reply to HELLO 2 (its name,
+ * "valkey" or "redis", and version): 0 for anything else. */
+uint32_t redislock_conn_natives(const redisReply *r);
+
+/* Points cmd's output at what goes over its connection after the
+ * handshake: its buf, or the first of its natives the connection's server
+ * can run (cmd->native says which). */
+static inline void redislock_conn_choose(redislock_cmd *cmd)
+{
+    const redislock_native *nv = NULL;
+
+    cmd->native = 0;
+    for (int k = 0; k < cmd->nnatives; k++) {
+        if ((cmd->conn->natives & cmd->natives[k].needs) == cmd->natives[k].needs) {
+            nv = &cmd->natives[k];
+            cmd->native = k + 1;
+            break;
+        }
+    }
+    cmd->out = nv ? nv->buf : cmd->buf;
+    cmd->outlen = nv ? nv->len : cmd->len;
+    cmd->expect = nv ? nv->count : cmd->count;
+}
 
 /* Checks the handshake replies of a new connection (h: its handshake
  * command, all replies in). REDISLOCK_ERR with the message in err when AUTH

@@ -99,11 +99,9 @@ static void hello_done(redislock_cmd *cmd)
     c->hello = NULL;
     c->hello_len = 0;
     c->hello_count = 0;
-    c->hello_auth = c->hello_select = c->hello_setname = c->hello_info = false;
+    c->hello_auth = c->hello_select = c->hello_setname = c->hello_server = c->hello_info = false;
     cmd->in_hello = false;
-    cmd->out = cmd->buf;
-    cmd->outlen = cmd->len;
-    cmd->expect = cmd->count;
+    redislock_conn_choose(cmd);
     cmd->sent = 0;
     cmd->phase = REDISLOCK_PHASE_SEND;
     cmd_send(cmd);

@@ -111,9 +111,13 @@ static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_
 {
     cmd->conn->flags |= REDISLOCK_CONN_BUSY;
     cmd->in_hello = cmd->conn->hello != NULL;
-    cmd->out = cmd->in_hello ? cmd->conn->hello : cmd->buf;
-    cmd->outlen = cmd->in_hello ? cmd->conn->hello_len : cmd->len;
-    cmd->expect = cmd->in_hello ? cmd->conn->hello_count : cmd->count;
+    if (cmd->in_hello) {
+        cmd->out = cmd->conn->hello;
+        cmd->outlen = cmd->conn->hello_len;
+        cmd->expect = cmd->conn->hello_count;
+    } else {
+        redislock_conn_choose(cmd);
+    }
     cmd->got = 0;
     cmd->sent = 0;
     cmd->status = REDISLOCK_CMD_OK;
@@ -286,6 +290,9 @@ static zend_always_inline void exec_body(redislock_cmd *cmds, size_t n, const re
     for (size_t i = 0; i < n; i++) {
         ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);
         redislock_cmd_reset(&cmds[i]);
+        if (!opts->natives) {
+            cmds[i].nnatives = 0;
+        }
     }
     /* Deadlines: a command on an open connection is answered within
      * read_timeout; a new connection gets connect_timeout to connect, then

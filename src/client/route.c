@@ -457,6 +457,7 @@ static void route_pass(redislock_cmd *cmds, route_state *st, size_t n, const red
             continue;
         }
         run[m] = cmds[i];
+        run[m].nnatives = 0; /* the routing splits and resends buf's commands: those only */
         if (!st[i].whole) {
             run[m].count = pass_commands(&st[i], &cmds[i]);
             run[m].buf = ZSTR_VAL(st[i].buf.s);

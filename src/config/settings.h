@@ -52,7 +52,8 @@
     X(tls_verify,      BOOL,   0, 1,                           "1") \
     X(sync_replicas,   LONG,   0, REDISLOCK_SYNC_REPLICAS_MAX, "0") /* replicas to acknowledge (WAIT) */ \
     X(keepalive,       BOOL,   0, 1,                           "0") /* renew the lease in the background */ \
-    X(max_hold,        LONG,   1, REDISLOCK_TTL_MAX,           "3600000") /* no renewal past this after a grant */
+    X(max_hold,        LONG,   1, REDISLOCK_TTL_MAX,           "3600000") /* no renewal past this after a grant */ \
+    X(native_commands, BOOL,   0, 1,                           "1") /* where the server has them (engine/native.h) */
 
 /* What a value of a setting is, to check it and store it. */
 typedef enum redislock_setting_type {

@@ -10,6 +10,7 @@
 #include "php_redislock.h"
 #include "engine/lock.h"
 #include "engine/leftovers.h"
+#include "engine/native.h"
 #include "engine/shared.h"
 #include "client/exec.h"
 #include "client/cluster.h"
@@ -180,14 +181,32 @@ static zend_always_inline uint32_t release_on(redislock_lock *l, uint32_t mask, 
 }
 
 /* Runs the release script on every server of the lock, the round ending
- * once a quorum decided. */
+ * once a quorum decided. A plain hold on one server is released by the
+ * native compare-and-delete where its server has it (engine/native.h), the
+ * waiters then woken as the script would, in a second write. Once one found
+ * the lock waited for, the releases of this object until the marker ends
+ * (each of which wakes someone) take the script again: one command instead
+ * of six. Over a quorum the script stays, since a round that ends early
+ * would leave the slower servers' wake-ups undone. */
 static void release_all(redislock_lock *l, redislock_cmd *cmds)
 {
     redislock_netopts o = redislock_lock_netopts(l);
     redislock_enough e;
+    redislock_native_forms f = { .n = 0 };
+    release_cmd r;
 
-    redislock_lock_decide_early(l, &o, &e, cmds, redislock_tally_vote_integer);
-    release_on(l, redislock_lock_all_servers(l), &o, cmds, false);
+    redislock_lock_decide_early(l, &o, &e, cmds, redislock_native_vote_release);
+    if (l->settings.fair || l->settings.servers->count > 1) {
+        release_on(l, redislock_lock_all_servers(l), &o, cmds, false);
+        return;
+    }
+    redislock_native_release_init(&f, l);
+    release_cmd_init(&r, l, false);
+    redislock_round_call_natives(l->settings.servers, redislock_lock_all_servers(l), &o, r.script, cmds, &r.c, f.nv,
+                                 f.n);
+    redislock_native_forms_free(&f);
+    redislock_native_settle(cmds, l->settings.servers->count);
+    redislock_native_release_wake(l, cmds, l->settings.servers->count);
 }
 
 /* Keeps our token on the servers in mask as leftovers, to be removed later
@@ -355,7 +374,7 @@ int redislock_lock_release_once(redislock_lock *l, bool *result)
     }
     release_all(l, cmds);
     for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_integer(&t, &cmds[i]);
+        redislock_tally_vote(&t, &cmds[i], redislock_native_vote_release(&cmds[i]));
     }
     if (decide(l, cmds, &t, "release", &verdict) != REDISLOCK_OK) {
         /* Not known to be released: the hold stays, so that release() can
@@ -384,6 +403,9 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
     redislock_tally t = { 0 };
     redislock_verdict verdict;
     redislock_call c;
+    redislock_native_forms f;
+    redislock_netopts o = redislock_lock_netopts(l);
+    redislock_enough e;
     uint64_t start, valid_until;
 
     if (l->shared) {
@@ -396,10 +418,15 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
     redislock_lock_call_init(&c, l, &lock_key, 1, false);
     redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
     redislock_call_long(&c, ttl);
+    /* SET IFEQ where the server has it: the same compare-and-renew. */
+    redislock_native_extend_init(&f, l, ttl);
+    redislock_lock_decide_early(l, &o, &e, cmds, redislock_native_vote_extend);
     start = redislock_now_us();
-    redislock_lock_call_all(l, &redislock_script_extend, cmds, &c, redislock_tally_vote_integer);
+    redislock_round_call_natives(l->settings.servers, redislock_lock_all_servers(l), &o, &redislock_script_extend, cmds,
+                                 &c, f.nv, f.n);
+    redislock_native_forms_free(&f);
     for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_integer(&t, &cmds[i]);
+        redislock_tally_vote(&t, &cmds[i], redislock_native_vote_extend(&cmds[i]));
     }
     valid_until = redislock_lock_validity_end(start, ttl);
     if (decide(l, cmds, &t, what, &verdict) != REDISLOCK_OK) {

@@ -51,6 +51,8 @@ typedef struct redislock_lock {
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */
     pid_t pid;                            /* process that wrote the token */
     uint64_t valid_until;                 /* end of validity, monotonic microseconds */
+    uint64_t marked_until;                /* a native release found the lock waited for until then (monotonic
+                                             us): the releases till then wake someone, by the script */
     redislock_term_ref term;              /* its release for SIGTERM (client/term.h) */
     redislock_keepalive_lease *keepalive; /* the hold's renewals in the background (engine/keepalive.h), or NULL */
     redislock_error err;                  /* what went wrong, after REDISLOCK_ERR */

@@ -12,7 +12,8 @@
  * by the caller) and gathers the replies, each server's leftover tokens
  * first in the same write: the server removes a stale token of ours before
  * it runs the command. */
-static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts *o, const smart_str *cmd, int count)
+static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts *o, const smart_str *cmd, int count,
+                         const redislock_native *natives, int nnatives)
 {
     smart_str ahead[REDISLOCK_MAX_SERVERS];
     const char *buf = ZSTR_VAL(cmd->s);
@@ -23,6 +24,9 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
         cmds[i].buf = buf;
         cmds[i].len = len;
         cmds[i].count = count;
+        cmds[i].natives = natives;
+        cmds[i].nnatives = nnatives;
+        cmds[i].native = 0; /* the routing leaves it as it finds it */
         memset(&ahead[i], 0, sizeof(ahead[i]));
         if (REDISLOCK_G(nleftovers) > 0) {
             int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - count, true, &ahead[i]);
@@ -31,6 +35,7 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
                 cmds[i].buf = ZSTR_VAL(ahead[i].s);
                 cmds[i].len = ZSTR_LEN(ahead[i].s);
                 cmds[i].count = k + count;
+                cmds[i].nnatives = 0; /* the leftovers' releases go ahead of the script */
                 any = true;
             }
         }
@@ -45,12 +50,12 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
 }
 
 static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
-                      const size_t *lens)
+                      const size_t *lens, const redislock_native *natives, int nnatives)
 {
     smart_str cmd = { 0 };
 
     redislock_resp_encode(&cmd, argc, argv, lens);
-    send_encoded(cmds, n, o, &cmd, 1);
+    send_encoded(cmds, n, o, &cmd, 1, natives, nnatives);
     smart_str_free(&cmd);
 }
 
@@ -85,7 +90,7 @@ uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t m
     uint32_t n = address(list, mask, cmds);
 
     encode_all(&cmd, w, count);
-    send_encoded(cmds, n, o, &cmd, count);
+    send_encoded(cmds, n, o, &cmd, count, NULL, 0);
     smart_str_free(&cmd);
     return n;
 }
@@ -95,7 +100,7 @@ uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, cons
 {
     uint32_t n = address(list, mask, cmds);
 
-    send_cmds(cmds, n, o, argc, argv, lens);
+    send_cmds(cmds, n, o, argc, argv, lens, NULL, 0);
     return n;
 }
 
@@ -109,9 +114,11 @@ bool redislock_round_noscript(const redislock_cmd *cmd)
     return cmd->status == REDISLOCK_CMD_ERROR && redislock_round_noscript_reply(cmd->reply);
 }
 
-uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
-                                const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
-                                size_t *lens)
+/* redislock_round_script(), each server's command sent as the first of
+ * natives its connection's server can run, if any. */
+static uint32_t script_or_natives(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                  const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
+                                  size_t *lens, const redislock_native *natives, int nnatives)
 {
     uint32_t n, reload = 0;
     redislock_cmd again[REDISLOCK_MAX_SERVERS];
@@ -121,7 +128,8 @@ uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, co
     lens[0] = 7;
     argv[1] = script->sha;
     lens[1] = 40;
-    n = redislock_round_send(list, mask, o, cmds, argc, argv, lens);
+    n = address(list, mask, cmds);
+    send_cmds(cmds, n, o, argc, argv, lens, natives, nnatives);
     for (uint32_t i = 0; i < n; i++) {
         if (redislock_round_noscript(&cmds[i])) {
             redislock_cmd_dtor(&cmds[i], 1);
@@ -137,12 +145,19 @@ uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, co
     lens[0] = 4;
     argv[1] = script->body;
     lens[1] = script->len;
-    send_cmds(again, reload, o, argc, argv, lens);
+    send_cmds(again, reload, o, argc, argv, lens, NULL, 0);
     for (uint32_t k = 0; k < reload; k++) {
         cmds[where[k]] = again[k];
     }
     REDISLOCK_G(stats).script_reloads += reload;
     return n;
+}
+
+uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
+                                size_t *lens)
+{
+    return script_or_natives(list, mask, o, script, cmds, argc, argv, lens, NULL, 0);
 }
 
 void redislock_round_pipeline(const redislock_server *srv, redislock_cmd *cmd, const redislock_netopts *o,
@@ -168,3 +183,13 @@ uint32_t redislock_round_call(const redislock_servers *list, uint32_t mask, cons
     return redislock_round_script(list, mask, o, script, cmds, c->argc, c->argv, c->lens);
 }
 
+
+uint32_t redislock_round_call_natives(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                      const redislock_script *script, redislock_cmd *cmds, redislock_call *c,
+                                      const redislock_native *natives, int nnatives)
+{
+    redislock_netopts no = *o;
+
+    no.natives = nnatives > 0;
+    return script_or_natives(list, mask, &no, script, cmds, c->argc, c->argv, c->lens, natives, nnatives);
+}

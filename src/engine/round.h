@@ -35,6 +35,15 @@ uint32_t redislock_round_script(const redislock_servers *list, uint32_t mask, co
 uint32_t redislock_round_call(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
                               const redislock_script *script, redislock_cmd *cmds, redislock_call *c);
 
+/* redislock_round_call(), except that on a server whose connection says
+ * it can (client/conn.h), the command sent is the first of natives (n of
+ * them) it can run instead of the script: cmd->native says which (0: the
+ * script), and the replies are that pipeline's. Not through a Sentinel or
+ * Cluster's routing, nor behind leftovers: the script there. */
+uint32_t redislock_round_call_natives(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
+                                      const redislock_script *script, redislock_cmd *cmds, redislock_call *c,
+                                      const redislock_native *natives, int nnatives);
+
 /* One command's words, for a pipeline. */
 typedef struct redislock_words {
     int argc;

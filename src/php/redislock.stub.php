@@ -22,7 +22,8 @@ final class RedisLock implements RedisLock\Lock
      *        servers, prefix, ttl, connect_timeout, read_timeout, quorum_timeout, persistent, auto_release,
      *        fencing, fair, sync_replicas, tls_*, keepalive (renew the lease in the background every ttl/3
      *        while the hold lasts, an exclusive hold's or a share's), max_hold (ms after the last grant past
-     *        which keepalive renews no more)
+     *        which keepalive renews no more), native_commands (false: the scripts even where the server
+     *        has native compare-and-delete and compare-and-set)
      */
     public function __construct(string $name, #[\SensitiveParameter] array $options = []) {}
 

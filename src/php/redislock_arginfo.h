@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: ef770d20110677a2717e4a3c0a6d9f35f4c8d670 */
+ * Stub hash: 5635350b678f3dfca4fc60a1b349f9ea5ee2cb62 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

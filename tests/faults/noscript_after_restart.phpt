@@ -9,7 +9,9 @@ redislock
 require __DIR__ . '/../config.inc';
 require __DIR__ . '/../failures.inc';
 $srv = new RLServer();
-$opts = ['servers' => $srv->dsn(), 'prefix' => 'rltest:noscript_after_restart:'];
+/* The scripts, also where the server has the native commands that would
+ * run instead. */
+$opts = ['servers' => $srv->dsn(), 'prefix' => 'rltest:noscript_after_restart:', 'native_commands' => false];
 $key = 'rltest:noscript_after_restart:job';
 
 /* Warm up: the scripts are now cached on the server. */

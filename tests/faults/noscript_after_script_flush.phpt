@@ -8,7 +8,9 @@ redislock
 <?php
 require __DIR__ . '/../config.inc';
 $admin = rl_admin();
-$opts = ['servers' => RL_DSN, 'prefix' => 'rltest:noscript_after_script_flush:'];
+/* The scripts, also where the server has the native commands that would
+ * run instead. */
+$opts = ['servers' => RL_DSN, 'prefix' => 'rltest:noscript_after_script_flush:', 'native_commands' => false];
 $key = 'rltest:noscript_after_script_flush:job';
 $l = new RedisLock('job', $opts);
 $before = RedisLock::stats();

@@ -16,8 +16,11 @@ $l = new RedisLock('job', ['servers' => $srv->dsn('rltest_rel:Rel-Passw0rd'), 'p
 var_dump($l->acquire());
 $token = $l->token();
 
-/* Scripts no longer allowed: the release script cannot run (NOPERM). */
-$c->cmd('ACL', 'SETUSER', 'rltest_rel', '-evalsha', '-eval');
+/* Scripts (and the native compare-and-delete of a server that has one)
+ * no longer allowed: the release cannot run (NOPERM). */
+$n = rl_server_natives($c);
+$release = array_merge(['evalsha', 'eval'], $n['delifeq'] ? ['delifeq'] : [], $n['delex'] ? ['delex'] : []);
+$c->cmd('ACL', 'SETUSER', 'rltest_rel', ...array_map(fn($w) => "-$w", $release));
 try {
     var_dump($l->release());
 } catch (RedisLockException $e) {
@@ -26,7 +29,7 @@ try {
 var_dump($l->token() === $token, $c->cmd('GET', $key) === $token);
 
 /* Allowed again: the same object releases its hold. */
-$c->cmd('ACL', 'SETUSER', 'rltest_rel', '+evalsha', '+eval');
+$c->cmd('ACL', 'SETUSER', 'rltest_rel', ...array_map(fn($w) => "+$w", $release));
 var_dump($l->release(), $l->token(), $c->cmd('GET', $key));
 ?>
 --EXPECTF--
