@@ -72,8 +72,8 @@ typedef struct redislock_cmd {
     uint32_t term_serial;  /* status OK: the serial number of the connection that answered, 0 when no release
                               is ever written to it on SIGTERM (client/term.h: TLS), or before */
     int term_fd;           /* and its descriptor */
-    const redislock_native *natives; /* with netopts.natives: the forms it may take instead of buf, the
-                                        first its connection's server can run wins (nnatives of them) */
+    const redislock_native *natives; /* read only with netopts.natives: the forms it may take instead of
+                                        buf, the first its connection's server can run wins (nnatives) */
     int nnatives;
     int native;            /* status OK or ERROR: which was sent, k + 1 for natives[k]; 0 for buf */
     /* private */
@@ -116,8 +116,8 @@ typedef struct redislock_netopts {
                                   learns its server's run id when it opens (INFO server, in its
                                   handshake), and two that reach the same server end the exchange
                                   (REDISLOCK_CMD_SAME_SERVER). An open connection costs nothing more. */
+    bool natives;              /* the commands' natives are set (else they are ignored, and may be unset) */
     size_t reply_max;          /* bytes the reply may take (0: REDISLOCK_REPLY_MAX_BUFFER, for small replies) */
-    bool natives;              /* the commands' natives are set (else they are ignored) */
 } redislock_netopts;
 
 /* Readies a command for an exchange: nothing read, nothing sent, no

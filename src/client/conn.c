@@ -198,6 +198,23 @@ uint32_t redislock_conn_natives(const redisReply *r)
     return 0;
 }
 
+void redislock_conn_choose(redislock_cmd *cmd)
+{
+    const redislock_native *nv = NULL;
+
+    cmd->native = 0;
+    for (int k = 0; k < cmd->nnatives; k++) {
+        if ((cmd->conn->natives & cmd->natives[k].needs) == cmd->natives[k].needs) {
+            nv = &cmd->natives[k];
+            cmd->native = k + 1;
+            break;
+        }
+    }
+    cmd->out = nv ? nv->buf : cmd->buf;
+    cmd->outlen = nv ? nv->len : cmd->len;
+    cmd->expect = nv ? nv->count : cmd->count;
+}
+
 redislock_conn *redislock_conn_open(const redislock_server *srv, bool persistent, bool identify, char *err,
                                     size_t errlen)
 {

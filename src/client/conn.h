@@ -78,23 +78,10 @@ uint32_t redislock_conn_natives(const redisReply *r);
 
 /* Points cmd's output at what goes over its connection after the
  * handshake: its buf, or the first of its natives the connection's server
- * can run (cmd->native says which). */
-static inline void redislock_conn_choose(redislock_cmd *cmd)
-{
-    const redislock_native *nv = NULL;
-
-    cmd->native = 0;
-    for (int k = 0; k < cmd->nnatives; k++) {
-        if ((cmd->conn->natives & cmd->natives[k].needs) == cmd->natives[k].needs) {
-            nv = &cmd->natives[k];
-            cmd->native = k + 1;
-            break;
-        }
-    }
-    cmd->out = nv ? nv->buf : cmd->buf;
-    cmd->outlen = nv ? nv->len : cmd->len;
-    cmd->expect = nv ? nv->count : cmd->count;
-}
+ * can run (cmd->native says which). cmd->nnatives must be set (0 when the
+ * exchange's netopts.natives is not): client/pool.c calls it only for a
+ * connection whose server has native commands, or after a handshake. */
+void redislock_conn_choose(redislock_cmd *cmd);
 
 /* Checks the handshake replies of a new connection (h: its handshake
  * command, all replies in). REDISLOCK_ERR with the message in err when AUTH

@@ -106,15 +106,25 @@ static zend_always_inline void reuse_clean(redislock_cmd *cmds, size_t n, const 
 }
 
 /* Readies a command on its connection: the handshake of a new connection
- * goes first, and the deadline starts from start. */
-static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_t start)
+ * goes first, and the deadline starts from start. Made twice: plain for an
+ * open connection to a server without native commands (all but the newest
+ * servers: nothing more to do there than before they existed), the other
+ * for the rest. */
+static zend_always_inline void ready_body(redislock_cmd *cmd, const redislock_netopts *opts, uint64_t start, bool plain)
 {
     cmd->conn->flags |= REDISLOCK_CONN_BUSY;
-    cmd->in_hello = cmd->conn->hello != NULL;
-    if (cmd->in_hello) {
+    cmd->in_hello = !plain && cmd->conn->hello != NULL;
+    if (plain || (!cmd->in_hello && !opts->natives)) {
+        cmd->out = cmd->buf;
+        cmd->outlen = cmd->len;
+        cmd->expect = cmd->count;
+    } else if (cmd->in_hello) {
         cmd->out = cmd->conn->hello;
         cmd->outlen = cmd->conn->hello_len;
         cmd->expect = cmd->conn->hello_count;
+        if (!opts->natives) {
+            cmd->nnatives = 0; /* what the command goes as after the handshake (client/io.c) */
+        }
     } else {
         redislock_conn_choose(cmd);
     }
@@ -128,6 +138,20 @@ static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_
         cmd->phase = REDISLOCK_PHASE_SEND;
         redislock_cmd_deadline(cmd, opts, start, opts->read_timeout);
     }
+}
+
+static zend_never_inline void cmd_ready_other(redislock_cmd *cmd, const redislock_netopts *opts, uint64_t start)
+{
+    ready_body(cmd, opts, start, false);
+}
+
+static void cmd_ready(redislock_cmd *cmd, const redislock_netopts *opts, uint64_t start)
+{
+    if (UNEXPECTED(cmd->conn->hello != NULL || cmd->conn->natives != 0)) {
+        cmd_ready_other(cmd, opts, start);
+        return;
+    }
+    ready_body(cmd, opts, start, true);
 }
 
 /* Gets a connection for each command still to send (status NOTSENT) and
@@ -290,9 +314,6 @@ static zend_always_inline void exec_body(redislock_cmd *cmds, size_t n, const re
     for (size_t i = 0; i < n; i++) {
         ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);
         redislock_cmd_reset(&cmds[i]);
-        if (!opts->natives) {
-            cmds[i].nnatives = 0;
-        }
     }
     /* Deadlines: a command on an open connection is answered within
      * read_timeout; a new connection gets connect_timeout to connect, then

@@ -514,6 +514,7 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
     for (size_t i = 0; i < n; i++) {
         ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);
         cmds[i].term_serial = 0;
+        cmds[i].native = 0; /* buf's commands, whatever the passes send */
         if (!state_init(&st[i], &cmds[i])) {
             st[i].pending = 0;
             snprintf(st[i].errstr, sizeof(st[i].errstr), "cannot route a malformed command to %s", cmds[i].srv->label);

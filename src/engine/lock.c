@@ -192,14 +192,15 @@ static void release_all(redislock_lock *l, redislock_cmd *cmds)
 {
     redislock_netopts o = redislock_lock_netopts(l);
     redislock_enough e;
-    redislock_native_forms f = { .n = 0 };
+    redislock_native_forms f;
     release_cmd r;
 
-    redislock_lock_decide_early(l, &o, &e, cmds, redislock_native_vote_release);
-    if (l->settings.fair || l->settings.servers->count > 1) {
+    if (!redislock_native_release_possible(l) || l->settings.fair || l->settings.servers->count > 1) {
+        redislock_lock_decide_early(l, &o, &e, cmds, redislock_tally_vote_integer);
         release_on(l, redislock_lock_all_servers(l), &o, cmds, false);
         return;
     }
+    /* One server: no round to end early. */
     redislock_native_release_init(&f, l);
     release_cmd_init(&r, l, false);
     redislock_round_call_natives(l->settings.servers, redislock_lock_all_servers(l), &o, r.script, cmds, &r.c, f.nv,
@@ -374,7 +375,11 @@ int redislock_lock_release_once(redislock_lock *l, bool *result)
     }
     release_all(l, cmds);
     for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_vote(&t, &cmds[i], redislock_native_vote_release(&cmds[i]));
+        if (cmds[i].native) {
+            redislock_tally_vote(&t, &cmds[i], redislock_native_vote_release(&cmds[i]));
+        } else {
+            redislock_tally_integer(&t, &cmds[i]);
+        }
     }
     if (decide(l, cmds, &t, "release", &verdict) != REDISLOCK_OK) {
         /* Not known to be released: the hold stays, so that release() can
@@ -395,6 +400,26 @@ int redislock_lock_release_once(redislock_lock *l, bool *result)
     return REDISLOCK_OK;
 }
 
+/* The extend's round: SET IFEQ where the server has it (the same
+ * compare-and-renew), else the script. */
+static void extend_all(redislock_lock *l, zend_long ttl, redislock_cmd *cmds, redislock_call *c)
+{
+    redislock_native_forms f;
+    redislock_netopts o;
+    redislock_enough e;
+
+    if (!redislock_native_extend_possible(l)) {
+        redislock_lock_call_all(l, &redislock_script_extend, cmds, c, redislock_tally_vote_integer);
+        return;
+    }
+    o = redislock_lock_netopts(l);
+    redislock_native_extend_init(&f, l, ttl);
+    redislock_lock_decide_early(l, &o, &e, cmds, redislock_native_vote_extend);
+    redislock_round_call_natives(l->settings.servers, redislock_lock_all_servers(l), &o, &redislock_script_extend, cmds,
+                                 c, f.nv, f.n);
+    redislock_native_forms_free(&f);
+}
+
 /* Renews the lease to ttl ms; what names the operation in an error message. */
 int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, const char *what)
 {
@@ -403,9 +428,6 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
     redislock_tally t = { 0 };
     redislock_verdict verdict;
     redislock_call c;
-    redislock_native_forms f;
-    redislock_netopts o = redislock_lock_netopts(l);
-    redislock_enough e;
     uint64_t start, valid_until;
 
     if (l->shared) {
@@ -418,15 +440,14 @@ int redislock_lock_extend_once(redislock_lock *l, zend_long ttl, bool *result, c
     redislock_lock_call_init(&c, l, &lock_key, 1, false);
     redislock_call_arg(&c, l->token, REDISLOCK_TOKEN_LEN);
     redislock_call_long(&c, ttl);
-    /* SET IFEQ where the server has it: the same compare-and-renew. */
-    redislock_native_extend_init(&f, l, ttl);
-    redislock_lock_decide_early(l, &o, &e, cmds, redislock_native_vote_extend);
     start = redislock_now_us();
-    redislock_round_call_natives(l->settings.servers, redislock_lock_all_servers(l), &o, &redislock_script_extend, cmds,
-                                 &c, f.nv, f.n);
-    redislock_native_forms_free(&f);
+    extend_all(l, ttl, cmds, &c);
     for (uint32_t i = 0; i < n; i++) {
-        redislock_tally_vote(&t, &cmds[i], redislock_native_vote_extend(&cmds[i]));
+        if (cmds[i].native) {
+            redislock_tally_vote(&t, &cmds[i], redislock_native_vote_extend(&cmds[i]));
+        } else {
+            redislock_tally_integer(&t, &cmds[i]);
+        }
     }
     valid_until = redislock_lock_validity_end(start, ttl);
     if (decide(l, cmds, &t, what, &verdict) != REDISLOCK_OK) {

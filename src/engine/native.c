@@ -99,8 +99,8 @@ void redislock_native_forms_free(redislock_native_forms *f)
 void redislock_native_settle(redislock_cmd *cmds, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
-        const redisReply *r = redislock_cmd_reply(&cmds[i], 0);
-        if (cmds[i].native && cmds[i].status == REDISLOCK_CMD_OK && r && r->type == REDIS_REPLY_ERROR) {
+        const redisReply *r = cmds[i].native ? redislock_cmd_reply(&cmds[i], 0) : NULL;
+        if (cmds[i].status == REDISLOCK_CMD_OK && r && r->type == REDIS_REPLY_ERROR) {
             redislock_cmd_refused(&cmds[i], r);
         }
     }
@@ -195,11 +195,14 @@ static zend_long wake_list(redislock_lock *l, uint32_t idx, const zend_string *l
 void redislock_native_release_wake(redislock_lock *l, const redislock_cmd *cmds, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
-        const redisReply *pttl = redislock_cmd_reply(&cmds[i], 1);
+        const redisReply *pttl;
         zend_long readers;
 
-        if (redislock_native_vote_release(&cmds[i]) != 1 || !cmds[i].native || !pttl
-            || pttl->type != REDIS_REPLY_INTEGER || pttl->integer <= 0) {
+        if (!cmds[i].native || redislock_native_vote_release(&cmds[i]) != 1) {
+            continue; /* the script woke them, or nothing was deleted */
+        }
+        pttl = redislock_cmd_reply(&cmds[i], 1);
+        if (!pttl || pttl->type != REDIS_REPLY_INTEGER || pttl->integer <= 0) {
             continue;
         }
         l->marked_until = redislock_now_us() + (uint64_t) pttl->integer * 1000;

@@ -10,8 +10,26 @@
 #ifndef REDISLOCK_NATIVE_H
 #define REDISLOCK_NATIVE_H
 
+#include "php_redislock.h"
 #include "zend_smart_str.h"
 #include "engine/lock.h"
+
+/* Whether a release (of a plain hold on one server) or an extend of l may
+ * go native at all: the setting allows it, and some connection's server has
+ * the commands (what the handshakes found so far). Checked before any other
+ * work, so that where no server has them (Redis before 8.4, Valkey before
+ * 9.0 for the release, 8.1 for the extend) a lock costs what the scripts
+ * alone did. */
+static zend_always_inline bool redislock_native_release_possible(const redislock_lock *l)
+{
+    return (REDISLOCK_G(natives_seen) & (REDISLOCK_NATIVE_DELIFEQ | REDISLOCK_NATIVE_DELEX))
+           && l->settings.native_commands;
+}
+
+static zend_always_inline bool redislock_native_extend_possible(const redislock_lock *l)
+{
+    return (REDISLOCK_G(natives_seen) & REDISLOCK_NATIVE_SETIFEQ) && l->settings.native_commands;
+}
 
 /* The native forms of one operation, put together once for all servers. */
 typedef struct redislock_native_forms {

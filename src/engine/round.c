@@ -12,8 +12,7 @@
  * by the caller) and gathers the replies, each server's leftover tokens
  * first in the same write: the server removes a stale token of ours before
  * it runs the command. */
-static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts *o, const smart_str *cmd, int count,
-                         const redislock_native *natives, int nnatives)
+static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts *o, const smart_str *cmd, int count)
 {
     smart_str ahead[REDISLOCK_MAX_SERVERS];
     const char *buf = ZSTR_VAL(cmd->s);
@@ -24,9 +23,6 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
         cmds[i].buf = buf;
         cmds[i].len = len;
         cmds[i].count = count;
-        cmds[i].natives = natives;
-        cmds[i].nnatives = nnatives;
-        cmds[i].native = 0; /* the routing leaves it as it finds it */
         memset(&ahead[i], 0, sizeof(ahead[i]));
         if (REDISLOCK_G(nleftovers) > 0) {
             int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - count, true, &ahead[i]);
@@ -50,12 +46,12 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
 }
 
 static void send_cmds(redislock_cmd *cmds, size_t n, const redislock_netopts *o, int argc, const char **argv,
-                      const size_t *lens, const redislock_native *natives, int nnatives)
+                      const size_t *lens)
 {
     smart_str cmd = { 0 };
 
     redislock_resp_encode(&cmd, argc, argv, lens);
-    send_encoded(cmds, n, o, &cmd, 1, natives, nnatives);
+    send_encoded(cmds, n, o, &cmd, 1);
     smart_str_free(&cmd);
 }
 
@@ -90,7 +86,7 @@ uint32_t redislock_round_send_pipeline(const redislock_servers *list, uint32_t m
     uint32_t n = address(list, mask, cmds);
 
     encode_all(&cmd, w, count);
-    send_encoded(cmds, n, o, &cmd, count, NULL, 0);
+    send_encoded(cmds, n, o, &cmd, count);
     smart_str_free(&cmd);
     return n;
 }
@@ -100,7 +96,7 @@ uint32_t redislock_round_send(const redislock_servers *list, uint32_t mask, cons
 {
     uint32_t n = address(list, mask, cmds);
 
-    send_cmds(cmds, n, o, argc, argv, lens, NULL, 0);
+    send_cmds(cmds, n, o, argc, argv, lens);
     return n;
 }
 
@@ -115,7 +111,8 @@ bool redislock_round_noscript(const redislock_cmd *cmd)
 }
 
 /* redislock_round_script(), each server's command sent as the first of
- * natives its connection's server can run, if any. */
+ * natives its connection's server can run, if any (o->natives set when
+ * nnatives > 0: the commands' natives are read only then). */
 static uint32_t script_or_natives(const redislock_servers *list, uint32_t mask, const redislock_netopts *o,
                                   const redislock_script *script, redislock_cmd *cmds, int argc, const char **argv,
                                   size_t *lens, const redislock_native *natives, int nnatives)
@@ -129,11 +126,16 @@ static uint32_t script_or_natives(const redislock_servers *list, uint32_t mask, 
     argv[1] = script->sha;
     lens[1] = 40;
     n = address(list, mask, cmds);
-    send_cmds(cmds, n, o, argc, argv, lens, natives, nnatives);
+    for (uint32_t i = 0; nnatives > 0 && i < n; i++) {
+        cmds[i].natives = natives;
+        cmds[i].nnatives = nnatives;
+    }
+    send_cmds(cmds, n, o, argc, argv, lens);
     for (uint32_t i = 0; i < n; i++) {
         if (redislock_round_noscript(&cmds[i])) {
             redislock_cmd_dtor(&cmds[i], 1);
             again[reload] = cmds[i];
+            again[reload].nnatives = 0; /* the script's body now, nothing else */
             where[reload++] = i;
         }
     }
@@ -145,7 +147,7 @@ static uint32_t script_or_natives(const redislock_servers *list, uint32_t mask, 
     lens[0] = 4;
     argv[1] = script->body;
     lens[1] = script->len;
-    send_cmds(again, reload, o, argc, argv, lens, NULL, 0);
+    send_cmds(again, reload, o, argc, argv, lens);
     for (uint32_t k = 0; k < reload; k++) {
         cmds[where[k]] = again[k];
     }
