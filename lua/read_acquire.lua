@@ -20,7 +20,9 @@
 -- waiting reader's grant leaves the next: they come in one after another);
 -- on a free lock, only a caller that waits looks for them.
 -- A refusal empties KEYS[4]: no reader could use a wake-up left there.
--- Returns {1, 0} granted, {0, ms to block at most} refused.
+-- Returns {1, 1} granted on a free lock (the caller's next attempt may be a
+-- plain SET NX, the first command here), {1, 0} granted otherwise, {0, ms
+-- to block at most} refused.
 -- Complexity: O(1) on a free lock (SET NX, PTTL) and for the one reader's
 -- renewal; otherwise O(log N + M) for N live shares and M expired ones
 -- purged (each expired share is purged once: amortised O(log N)).
@@ -37,7 +39,7 @@ if redis.call('set', KEYS[1], '*' .. token, 'NX', 'PX', ARGV[2]) then
             redis.call('pexpire', KEYS[4], waiting)
         end
     end
-    return {1, 0}
+    return {1, 1}
 end
 local function granted()
     local waiting = redis.call('pttl', KEYS[3])

@@ -1,7 +1,9 @@
 /*
  * Shared (read) holds (see engine/shared.h and lua/read_*.lua).
  *
- * A reader's attempt is one script call. Refused, a reader that waits
+ * A reader's attempt is one script call; the first one, on a lock its
+ * object last found free, a plain SET NX PX (read_free()), the script
+ * after it only when that finds the lock taken. Refused, a reader that waits
  * blocks on the readers' wake-up list with the next attempt pipelined
  * behind the BLPOP (one round trip per try), for no longer than what
  * refused it lasts (the writer's lease, or its waiting mark) and a second
@@ -13,6 +15,7 @@
 #include "engine/shared.h"
 #include "engine/lock.h"
 #include "engine/acquire.h"
+#include "engine/attempt.h"
 #include "engine/hold.h"
 #include "engine/sync.h"
 #include "engine/wait.h"
@@ -195,10 +198,67 @@ static int read_try(redislock_lock *l, uint64_t deadline, zend_long *block)
         redislock_error_set(&l->err, REDISLOCK_E_SERVER, "acquireRead failed: unexpected reply");
         said = REDISLOCK_ERR;
     } else if (said == 1) {
+        l->read_busy = *block != 1;
         share_granted(l, sent_at, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);
     return said;
+}
+
+/* A share of a free lock the plain way: SET key '*'<token> NX PX ttl, all
+ * read_acquire.lua does on a free lock for a caller that does not wait (a
+ * caller that waits leaves the wake-ups of readers held back to the one
+ * woken reader, whose attempt is the script). 1 granted, 0 taken (the
+ * script decides), REDISLOCK_ERR unknown. */
+static int read_free(redislock_lock *l)
+{
+    char value[REDISLOCK_TOKEN_LEN + 1];
+    redislock_tally t = { 0 };
+    redislock_cmd cmd;
+    redislock_call c;
+    uint64_t sent_at;
+    int said;
+
+    value[0] = '*';
+    memcpy(value + 1, l->token, REDISLOCK_TOKEN_LEN);
+    redislock_call_init(&c);
+    c.argc = 0;
+    redislock_call_arg(&c, "SET", 3);
+    redislock_call_arg(&c, ZSTR_VAL(REDISLOCK_LKEY(l, LOCK)), ZSTR_LEN(REDISLOCK_LKEY(l, LOCK)));
+    redislock_call_arg(&c, value, sizeof(value));
+    redislock_call_arg(&c, "NX", 2);
+    redislock_call_arg(&c, "PX", 2);
+    redislock_call_long(&c, l->settings.ttl);
+    sent_at = redislock_now_us();
+    redislock_lock_send_all(l, &cmd, c.argc, c.argv, c.lens, redislock_attempt_vote_set);
+    said = redislock_attempt_vote_set(&cmd);
+    if (said < 0) {
+        redislock_tally_failure(&t, &cmd);
+        redislock_lock_describe_failure(l, &cmd, &t, "acquireRead");
+        said = REDISLOCK_ERR;
+    } else if (said == 1) {
+        share_granted(l, sent_at, &cmd);
+    }
+    redislock_cmd_dtor(&cmd, 1);
+    return said;
+}
+
+/* The first attempt: the plain one on a lock this object last found free
+ * (then, found taken, the script), the script otherwise. The script's
+ * grant says which the next one is. */
+static int read_first(redislock_lock *l, uint64_t deadline, zend_long *block, bool renewal)
+{
+    int said;
+
+    if (renewal || l->read_busy) {
+        return read_try(l, deadline, block);
+    }
+    said = read_free(l);
+    if (said != 0) {
+        return said;
+    }
+    l->read_busy = true;
+    return read_try(l, deadline, block);
 }
 
 /* Blocks on the wake-up list list for at most block_us, with the script
@@ -260,6 +320,7 @@ static int read_blocked(redislock_lock *l, uint64_t deadline, zend_long *block)
         return rc;
     }
     if (said == 1) {
+        l->read_busy = *block != 1;
         share_granted(l, sent_at, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);
@@ -285,7 +346,7 @@ static int read_now(redislock_lock *l, zend_long wait_ms, bool *result, void *ct
         l->pid = redislock_process_pid();
     }
     for (;;) {
-        said = tried ? read_blocked(l, deadline, &block) : read_try(l, deadline, &block);
+        said = tried ? read_blocked(l, deadline, &block) : read_first(l, deadline, &block, was_holding);
         tried = said != SHARED_RELOAD;
         if (said == REDISLOCK_ERR) {
             if (!was_holding) {
