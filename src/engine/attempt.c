@@ -161,12 +161,17 @@ void redislock_attempt_init(redislock_attempt_cmd *a, const redislock_lock *l, z
         redislock_call_long(c, mark_ms);
         return;
     }
+    redislock_attempt_set_nx(c, l, l->token, REDISLOCK_TOKEN_LEN);
+}
+
+void redislock_attempt_set_nx(redislock_call *c, const redislock_lock *l, const char *value, size_t len)
+{
     redislock_call_init(c);
-    /* A plain command in the same arrays: SET key token NX PX ttl. */
+    /* A plain command in the same arrays. */
     c->argc = 0;
     redislock_call_arg(c, "SET", 3);
     redislock_call_arg(c, ZSTR_VAL(REDISLOCK_LKEY(l, LOCK)), ZSTR_LEN(REDISLOCK_LKEY(l, LOCK)));
-    redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
+    redislock_call_arg(c, value, len);
     redislock_call_arg(c, "NX", 2);
     redislock_call_arg(c, "PX", 2);
     redislock_call_long(c, l->settings.ttl);

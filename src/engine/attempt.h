@@ -50,6 +50,10 @@ int redislock_attempt_reply(const redisReply *r, zend_long *n);
  * waited for, in ms; -1 when r is no such refusal. */
 zend_long redislock_attempt_marked_ms(const redisReply *r);
 
+/* Makes c the plain SET key value NX PX ttl of lock l (value: its token, or
+ * a share's '*' and token); value stays where it is until sent. */
+void redislock_attempt_set_nx(redislock_call *c, const redislock_lock *l, const char *value, size_t len);
+
 /* Votes on a finished attempt (see redislock_enough): its SET NX PX, or the
  * acquire script's answer. */
 int redislock_attempt_vote_set(const redislock_cmd *cmd);

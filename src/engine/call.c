@@ -2,6 +2,7 @@
  * A script call being put together (call.h).
  */
 #include "engine/call.h"
+#include "engine/scripts.h"
 
 void redislock_call_init(redislock_call *c)
 {
@@ -66,4 +67,12 @@ void redislock_call_long(redislock_call *c, zend_long v)
 void redislock_call_bool(redislock_call *c, bool v)
 {
     redislock_call_arg(c, v ? "1" : "0", 1);
+}
+
+void redislock_call_evalsha(redislock_call *c, const redislock_script *script)
+{
+    c->argv[0] = "EVALSHA";
+    c->lens[0] = 7;
+    c->argv[1] = script->sha;
+    c->lens[1] = 40;
 }

@@ -35,5 +35,8 @@ void redislock_call_arg(redislock_call *c, const char *arg, size_t len);
 void redislock_call_long(redislock_call *c, zend_long v);
 /* Adds "1" or "0". */
 void redislock_call_bool(redislock_call *c, bool v);
+struct redislock_script;
+/* Makes c a call of script by its SHA (argv[0] and argv[1]: EVALSHA). */
+void redislock_call_evalsha(redislock_call *c, const struct redislock_script *script);
 
 #endif /* REDISLOCK_CALL_H */

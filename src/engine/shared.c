@@ -29,23 +29,6 @@
 #define SHARED_GONE (-3) /* an answer: our share is gone (promote) */
 #define SHARED_RELOAD (-2) /* the server lost the script: call it the way that loads it */
 
-/* The rest of the wait in ms, 0 when none is left. */
-static zend_long rest_ms(uint64_t deadline)
-{
-    uint64_t now = redislock_now_us();
-
-    return now < deadline ? (zend_long) ((deadline - now) / 1000) : 0;
-}
-
-/* The script's EVALSHA words in c. */
-static void call_evalsha(redislock_call *c, const redislock_script *script)
-{
-    c->argv[0] = "EVALSHA";
-    c->lens[0] = 7;
-    c->argv[1] = script->sha;
-    c->lens[1] = 40;
-}
-
 /* Runs script with call c on the lock's server into *cmd, NOSCRIPT
  * recovered. REDISLOCK_ERR when no reply of that type came (the reason in
  * l->err; *cmd is done with). */
@@ -189,7 +172,7 @@ static int read_try(redislock_lock *l, uint64_t deadline, zend_long *block)
     uint64_t sent_at;
     int said = -1;
 
-    read_call_init(&c, l, rest_ms(deadline));
+    read_call_init(&c, l, redislock_ms_until(deadline));
     sent_at = redislock_now_us();
     if (run(l, &redislock_script_read_acquire, &c, &cmd, REDIS_REPLY_ARRAY, "acquireRead") != REDISLOCK_OK) {
         return REDISLOCK_ERR;
@@ -206,30 +189,20 @@ static int read_try(redislock_lock *l, uint64_t deadline, zend_long *block)
 }
 
 /* A share of a free lock the plain way: SET key '*'<token> NX PX ttl, all
- * read_acquire.lua does on a free lock for a caller that does not wait (a
- * caller that waits leaves the wake-ups of readers held back to the one
- * woken reader, whose attempt is the script). 1 granted, 0 taken (the
+ * read_acquire.lua does there for a caller that does not wait (for one that
+ * waits, the one reader woken passes wake-ups on). 1 granted, 0 taken (the
  * script decides), REDISLOCK_ERR unknown. */
 static int read_free(redislock_lock *l)
 {
-    char value[REDISLOCK_TOKEN_LEN + 1];
+    char value[REDISLOCK_TOKEN_LEN + 1] = "*";
     redislock_tally t = { 0 };
     redislock_cmd cmd;
     redislock_call c;
-    uint64_t sent_at;
+    uint64_t sent_at = redislock_now_us();
     int said;
 
-    value[0] = '*';
     memcpy(value + 1, l->token, REDISLOCK_TOKEN_LEN);
-    redislock_call_init(&c);
-    c.argc = 0;
-    redislock_call_arg(&c, "SET", 3);
-    redislock_call_arg(&c, ZSTR_VAL(REDISLOCK_LKEY(l, LOCK)), ZSTR_LEN(REDISLOCK_LKEY(l, LOCK)));
-    redislock_call_arg(&c, value, sizeof(value));
-    redislock_call_arg(&c, "NX", 2);
-    redislock_call_arg(&c, "PX", 2);
-    redislock_call_long(&c, l->settings.ttl);
-    sent_at = redislock_now_us();
+    redislock_attempt_set_nx(&c, l, value, sizeof(value));
     redislock_lock_send_all(l, &cmd, c.argc, c.argv, c.lens, redislock_attempt_vote_set);
     said = redislock_attempt_vote_set(&cmd);
     if (said < 0) {
@@ -243,17 +216,13 @@ static int read_free(redislock_lock *l)
     return said;
 }
 
-/* The first attempt: the plain one on a lock this object last found free
- * (then, found taken, the script), the script otherwise. The script's
- * grant says which the next one is. */
+/* The first attempt: the plain one on a lock this object last found free,
+ * the script otherwise and after a plain one that found it taken. The
+ * script's grant says which the next one is. */
 static int read_first(redislock_lock *l, uint64_t deadline, zend_long *block, bool renewal)
 {
-    int said;
+    int said = renewal || l->read_busy ? 0 : read_free(l);
 
-    if (renewal || l->read_busy) {
-        return read_try(l, deadline, block);
-    }
-    said = read_free(l);
     if (said != 0) {
         return said;
     }
@@ -294,7 +263,7 @@ static int blocked_try(redislock_lock *l, const zend_string *list, uint64_t bloc
  * what refused us lasts, nor REDISLOCK_WAIT_RECHECK_US. */
 static uint64_t block_for(uint64_t deadline, zend_long block_ms)
 {
-    uint64_t left = (uint64_t) rest_ms(deadline) * 1000;
+    uint64_t left = (uint64_t) redislock_ms_until(deadline) * 1000;
 
     return MIN(MIN(left, (uint64_t) MAX(block_ms, 1) * 1000), REDISLOCK_WAIT_RECHECK_US);
 }
@@ -313,8 +282,8 @@ static int read_blocked(redislock_lock *l, uint64_t deadline, zend_long *block)
         usleep((useconds_t) block_us);
         return SHARED_RELOAD;
     }
-    read_call_init(&c, l, rest_ms(deadline));
-    call_evalsha(&c, &redislock_script_read_acquire);
+    read_call_init(&c, l, redislock_ms_until(deadline));
+    redislock_call_evalsha(&c, &redislock_script_read_acquire);
     rc = blocked_try(l, REDISLOCK_LKEY(l, RWAKE), block_us, &c, &cmd, &said, block, &sent_at, "acquireRead");
     if (rc != REDISLOCK_OK) {
         return rc;
@@ -412,13 +381,13 @@ static int promote_try(redislock_lock *l, uint64_t deadline, bool waiting, bool 
     uint64_t sent_at, block_us = block_for(deadline, *block);
     int said = 0, rc;
 
-    promote_call_init(&c, l, waiting ? MAX(rest_ms(deadline), 1) : 0);
+    promote_call_init(&c, l, waiting ? MAX(redislock_ms_until(deadline), 1) : 0);
     if (blocked) {
         if (block_us < REDISLOCK_BLOCK_MIN_US) {
             usleep((useconds_t) block_us);
             return SHARED_RELOAD;
         }
-        call_evalsha(&c, &redislock_script_read_promote);
+        redislock_call_evalsha(&c, &redislock_script_read_promote);
         rc = blocked_try(l, REDISLOCK_LKEY(l, WAKE), block_us, &c, &cmd, &said, block, &sent_at, "acquire");
         if (rc != REDISLOCK_OK) {
             return rc;

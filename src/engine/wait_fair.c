@@ -124,10 +124,7 @@ static redislock_waited fair_wait(redislock_lock *l, redislock_wait *w, bool *re
     }
     block = MIN(block, REDISLOCK_QUEUE_STAY_MS * 500);
     claim_call_init(&c, l);
-    c.argv[0] = "EVALSHA";
-    c.lens[0] = 7;
-    c.argv[1] = redislock_script_claim_fair.sha;
-    c.lens[1] = 40;
+    redislock_call_evalsha(&c, &redislock_script_claim_fair);
     popped = redislock_wait_blpop(l, &cmd, redislock_lock_key(l, REDISLOCK_KEY_WAKE_SLOT + l->fair_slot), block,
                                   &(redislock_words) { c.argc, c.argv, c.lens }, &sent_at);
     if (!popped || popped->type == REDIS_REPLY_ERROR) {

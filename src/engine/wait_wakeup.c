@@ -242,7 +242,6 @@ static int try_once(redislock_lock *l, redislock_wait *w, zend_long mark_ms, boo
 static int wakeup_attempt(redislock_lock *l, redislock_wait *w, bool *result)
 {
     wakeup_call *c = call_of(w);
-    uint64_t now;
     bool blind;
 
     if (!c->tried) {
@@ -270,8 +269,7 @@ static int wakeup_attempt(redislock_lock *l, redislock_wait *w, bool *result)
         }
     }
     c->reload = false;
-    now = redislock_now_us();
-    return try_once(l, w, w->blocking && now < w->deadline ? (zend_long) ((w->deadline - now) / 1000) : 0, result);
+    return try_once(l, w, w->blocking ? (zend_long) redislock_ms_until(w->deadline) : 0, result);
 }
 
 /* The acquire script's call that goes before the BLPOP: KEYS = lock, fence
@@ -284,7 +282,6 @@ static void marking_call_init(redislock_call *c, const redislock_lock *l, const 
 {
     static const redislock_key_kind keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_FENCE, REDISLOCK_KEY_WAIT,
                                                 REDISLOCK_KEY_WAKE };
-    uint64_t now = redislock_now_us();
 
     redislock_call_init(c);
     for (int i = 0; i < 4; i++) {
@@ -294,15 +291,12 @@ static void marking_call_init(redislock_call *c, const redislock_lock *l, const 
     redislock_call_arg(c, l->token, REDISLOCK_TOKEN_LEN);
     redislock_call_long(c, l->settings.ttl);
     redislock_call_bool(c, l->settings.fencing);
-    redislock_call_long(c, now < w->deadline ? (zend_long) ((w->deadline - now) / 1000) : 0);
+    redislock_call_long(c, (zend_long) redislock_ms_until(w->deadline));
     redislock_call_long(c, w->pttl < 0 ? (zend_long) (block / 1000) : 0);
     /* NOSCRIPT here would leave the BLPOP blocked with the lock unmarked:
      * until the servers have run the script for us, they get the body. */
     if (kept_of(l)->script_seen) {
-        c->argv[0] = "EVALSHA";
-        c->lens[0] = 7;
-        c->argv[1] = redislock_script_acquire.sha;
-        c->lens[1] = 40;
+        redislock_call_evalsha(c, &redislock_script_acquire);
     } else {
         c->argv[0] = "EVAL";
         c->lens[0] = 4;
@@ -423,10 +417,7 @@ static uint64_t send_pipeline(redislock_lock *l, redislock_wait *w, uint64_t blo
 
     lens[3] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) MAX(block, 1000) / 1e6);
     if (a->scripted) {
-        a->c.argv[0] = "EVALSHA";
-        a->c.lens[0] = 7;
-        a->c.argv[1] = redislock_script_acquire.sha;
-        a->c.lens[1] = 40;
+        redislock_call_evalsha(&a->c, &redislock_script_acquire);
     }
     if (our_commands(l, w) == 3) {
         own = own_list(l, w);
