@@ -40,6 +40,8 @@ typedef struct redislock_stats {
 
 /* An INI entry set to a value that cannot be parsed (php/ini.c). */
 #define REDISLOCK_INI_BROKEN_MAX 32
+/* Slots of the table of locks a share last found taken (engine/shared_seen.c). */
+#define REDISLOCK_SHARES_SEEN 64
 typedef struct redislock_ini_broken {
     zend_string *name; /* persistent */
     char what[256];    /* what is wrong with it */
@@ -70,6 +72,10 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     /* How long locks stay marked as waited for, as far as this process
      * knows (engine/wait_wakeup.c): lock key and servers -> until when. */
     HashTable *marked;
+
+    /* The lock keys' hashes a share last found taken, in slots by hash
+     * (engine/shared_seen.c); 0: none. */
+    zend_ulong shares_seen[REDISLOCK_SHARES_SEEN];
 
     /* Tokens that may sit on servers with no lock holding them. */
     struct redislock_leftover *leftovers;

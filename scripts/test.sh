@@ -104,12 +104,18 @@ redis-server --port "$port" --bind 127.0.0.1 --unixsocket "$rundir/redis.sock" -
     --save '' --appendonly no --dir "$rundir" --daemonize yes --pidfile "$rundir/redis.pid" \
     --logfile "$rundir/redis.log"
 cleanup() {
-    [ -f "$rundir/redis.pid" ] && kill "$(cat "$rundir/redis.pid")" 2>/dev/null || true
+    local pid=""
+    [ -f "$rundir/redis.pid" ] && pid=$(cat "$rundir/redis.pid") && kill "$pid" 2>/dev/null || true
     # private servers, Sentinels and ZooKeepers a test left behind (a test killed by a timeout)
     for f in "$rundir"/srv-*/redis.pid "$rundir"/sentinel-*/sentinel.pid "$rundir"/zk-*/zk.pid; do
         [ -f "$f" ] && kill -KILL "$(cat "$f")" 2>/dev/null || true
     done
-    rm -rf "$rundir"
+    # The server writes its log until it has exited: its directory goes after (5 s at most).
+    for _ in $(seq 1 50); do
+        [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    rm -rf "$rundir" 2>/dev/null || { sleep 0.5; rm -rf "$rundir"; } || true
 }
 trap cleanup EXIT
 for _ in $(seq 1 200); do

@@ -46,8 +46,6 @@ typedef struct redislock_lock {
     bool has_token;                       /* the token may sit on a server: clean it up at release */
     bool held;                            /* acquired, and not released nor found lost */
     bool shared;                          /* the hold (or attempt) is a share: engine/shared.h */
-    bool read_busy;                       /* the last share found the lock taken: the next one starts with the
-                                             script, not SET NX (engine/shared.c) */
     bool maybe_shared;                    /* restored from a token that may be a share's (engine/hold.h) */
     uint32_t placed;                      /* servers our token may be on (a round that left some out) */
     int fair_slot;                        /* fair mode: our wake-up list while queued, -1 before */

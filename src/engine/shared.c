@@ -1,8 +1,8 @@
 /*
  * Shared (read) holds (see engine/shared.h and lua/read_*.lua).
  *
- * A reader's attempt is one script call; the first one, on a lock its
- * object last found free, a plain SET NX PX (read_free()), the script
+ * A reader's attempt is one script call; the first one, on a lock this
+ * process last found free, a plain SET NX PX (read_free()), the script
  * after it only when that finds the lock taken. Refused, a reader that waits
  * blocks on the readers' wake-up list with the next attempt pipelined
  * behind the BLPOP (one round trip per try), for no longer than what
@@ -13,6 +13,7 @@
 #include "php_redislock.h"
 #include "zend_smart_str.h"
 #include "engine/shared.h"
+#include "engine/shared_seen.h"
 #include "engine/lock.h"
 #include "engine/acquire.h"
 #include "engine/attempt.h"
@@ -181,7 +182,7 @@ static int read_try(redislock_lock *l, uint64_t deadline, zend_long *block)
         redislock_error_set(&l->err, REDISLOCK_E_SERVER, "acquireRead failed: unexpected reply");
         said = REDISLOCK_ERR;
     } else if (said == 1) {
-        l->read_busy = *block != 1;
+        redislock_shared_seen(l, *block != 1);
         share_granted(l, sent_at, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);
@@ -216,17 +217,17 @@ static int read_free(redislock_lock *l)
     return said;
 }
 
-/* The first attempt: the plain one on a lock this object last found free,
+/* The first attempt: the plain one on a lock this process last found free,
  * the script otherwise and after a plain one that found it taken. The
- * script's grant says which the next one is. */
+ * script's grant says which the next one is (engine/shared_seen.c). */
 static int read_first(redislock_lock *l, uint64_t deadline, zend_long *block, bool renewal)
 {
-    int said = renewal || l->read_busy ? 0 : read_free(l);
+    int said = renewal || redislock_shared_seen_taken(l) ? 0 : read_free(l);
 
     if (said != 0) {
         return said;
     }
-    l->read_busy = true;
+    redislock_shared_seen(l, true);
     return read_try(l, deadline, block);
 }
 
@@ -289,7 +290,7 @@ static int read_blocked(redislock_lock *l, uint64_t deadline, zend_long *block)
         return rc;
     }
     if (said == 1) {
-        l->read_busy = *block != 1;
+        redislock_shared_seen(l, *block != 1);
         share_granted(l, sent_at, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);

@@ -1,5 +1,5 @@
 --TEST--
-Shared holds: a share of a free lock is taken with a plain SET NX PX; an object that last found the lock taken starts with the script (one round trip), until the script says it found the lock free; a held lock refuses the plain attempt and the script decides
+Shared holds: a share of a free lock is taken with a plain SET NX PX; a share of a lock this process last found taken (by any object) starts with the script (one round trip), until the script says it found the lock free; a held lock refuses the plain attempt and the script decides
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -47,8 +47,9 @@ var_dump($r2->release(), $r2->acquireRead());
 echo seen($m, $a, $p), "\n";
 var_dump($r1->release(), $r2->release(), $a->cmd('EXISTS', $p . 'r'));
 seen($m, $a, $p);
-echo "free again, the object that found it taken: ";
-var_dump($r2->acquireRead(), $r2->release());
+echo "free again, a new object of this process: ";
+$r4 = new RedisLock('r', $o);
+var_dump($r4->acquireRead(), $r4->release());
 echo seen($m, $a, $p), "\n";
 echo "and next time: ";
 var_dump($r2->acquireRead(1000), $r2->release());
@@ -86,7 +87,7 @@ EVALSHA EVALSHA
 bool(true)
 bool(true)
 int(0)
-free again, the object that found it taken: bool(true)
+free again, a new object of this process: bool(true)
 bool(true)
 EVALSHA EVALSHA
 and next time: bool(true)
