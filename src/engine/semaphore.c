@@ -62,6 +62,7 @@ void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long
     s->weight = weight;
     s->member_len = 0;
     s->held = s->placed = false;
+    s->marked_until = 0;
     s->keepalive = NULL;
 }
 
@@ -316,20 +317,22 @@ static int sem_script(redislock_semaphore *s, const redislock_script *script, in
     return REDISLOCK_OK;
 }
 
-/* Whether s's release may be plain commands (plain_release()): a hold of
- * weight 1 granted here whose lease surely runs still on the server (its
- * local validity, dated from the send of the grant or of the last renewal,
- * has not passed), with no leftover tokens to go ahead of a script. */
+/* Whether s's release may be plain_release(): a hold of weight 1 whose
+ * lease surely runs on the server (its local validity, from the send of the
+ * grant or last renewal), no leftover tokens to go ahead of a script, and
+ * not known to be waited for (the script frees and wakes in one step; a
+ * wake-up a round trip later lets newcomers take the permit first). */
 static bool plain_release_fits(const redislock_semaphore *s)
 {
-    return s->weight == 1 && redislock_semaphore_holding(s) && redislock_now_us() < s->valid_until
+    uint64_t now = redislock_now_us();
+
+    return s->weight == 1 && redislock_semaphore_holding(s) && now < s->valid_until && now >= s->marked_until
            && REDISLOCK_G(nleftovers) == 0;
 }
 
-/* Pushes one wake-up for ms (the marker's pttl), as semaphore_release.lua
- * does for one permit: RPUSH, LTRIM to 16 pending, PEXPIRE. One lost to a
- * failure costs a waiter a later try (its block never outlasts
- * REDISLOCK_WAIT_RECHECK_US), not its wait. */
+/* Pushes one wake-up for ms (the marker's pttl) as semaphore_release.lua:
+ * RPUSH, LTRIM to 16 pending, PEXPIRE. One lost to a failure costs a waiter
+ * a later try (no block outlasts REDISLOCK_WAIT_RECHECK_US). */
 static void plain_wake(redislock_semaphore *s, zend_long ms)
 {
     const zend_string *wake = redislock_keys_get(&s->keys, REDISLOCK_KEY_WAKE);
@@ -348,15 +351,11 @@ static void plain_wake(redislock_semaphore *s, zend_long ms)
 }
 
 /* Gives back a hold that plain_release_fits(): ZREM of its member and PTTL
- * of the waiters marker in one write. ZREM's 1: the hold was there, so ours
- * and live (its lease cannot have ended before the local validity); 0: gone
- * (forced, keys lost). A hold of weight 1 is not in the weighted permits'
- * count; the sorted set goes with its last member. When it was there and
- * waiters are marked, a second write pushes one wake-up (what the script
- * does in the same step; none is lost, as engine/native.c tells for the
- * lock: a waiter marks in the script that found no permit, so one that
- * marked before the ZREM is seen by the PTTL behind it, and one that comes
- * after finds the permit free). */
+ * of the waiters marker in one write. ZREM's 1: it was there, so ours and
+ * live (its lease cannot end before the local validity); 0: gone (forced,
+ * keys lost). When waiters are marked, a second write pushes one wake-up;
+ * none is lost (engine/native.c's reasoning for the lock: a waiter marks in
+ * the script that found no permit, so the PTTL sees it). */
 static int plain_release(redislock_semaphore *s, zend_long *n)
 {
     const zend_string *holds = redislock_keys_get(&s->keys, REDISLOCK_KEY_LOCK);
@@ -366,22 +365,24 @@ static int plain_release(redislock_semaphore *s, zend_long *n)
     const redislock_words w[2] = { { 3, zrem, zrem_lens }, { 2, pttl, pttl_lens } };
     redislock_netopts o = sem_netopts(s);
     const redisReply *removed, *marked;
-    redislock_cmd cmd;
+    redislock_cmd cmd = { 0 };
 
-    memset(&cmd, 0, sizeof(cmd));
     redislock_round_pipeline(&s->prim.settings.servers->server[0], &cmd, &o, w, 2);
     removed = redislock_cmd_reply(&cmd, 0);
     marked = redislock_cmd_reply(&cmd, 1);
     if (cmd.status == REDISLOCK_CMD_OK && removed && removed->type == REDIS_REPLY_ERROR) {
-        redislock_cmd_refused(&cmd, removed); /* WRONGTYPE, an ACL: fails as that */
+        redislock_cmd_refused(&cmd, removed); /* WRONGTYPE, an ACL: fail as that */
     }
     if (cmd.status != REDISLOCK_CMD_OK || !removed || removed->type != REDIS_REPLY_INTEGER || !marked
         || marked->type != REDIS_REPLY_INTEGER) {
         return redislock_prim_unexpected(&s->prim, &cmd, "release");
     }
     *n = (zend_long) removed->integer;
-    if (*n == 1 && marked->integer > 0) {
-        plain_wake(s, (zend_long) marked->integer);
+    if (marked->integer > 0) {
+        s->marked_until = redislock_now_us() + (uint64_t) marked->integer * 1000;
+        if (*n == 1) {
+            plain_wake(s, (zend_long) marked->integer);
+        }
     }
     redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;

@@ -41,6 +41,7 @@ typedef struct redislock_semaphore {
     bool placed;            /* the token may be on the server (a grant of unknown outcome, or held) */
     pid_t pid;              /* the process that wrote the token (a forked child never acts on it) */
     uint64_t valid_until;   /* end of the hold's validity, monotonic us */
+    uint64_t marked_until;  /* waiters marked until then (a plain release saw it): releases take the script */
     redislock_keepalive_lease *keepalive; /* the hold's renewals in the background (keepalive), or NULL */
 } redislock_semaphore;
 
