@@ -30,7 +30,8 @@
  * REDISLOCK_BENCH_ROUND_MS; REDISLOCK_BENCH_SEMAPHORE_HOLDS_US (default
  * "1000,5000"), REDISLOCK_BENCH_SEMAPHORE_LIMITS (default "2,4"),
  * REDISLOCK_BENCH_SEMAPHORE_RETRIES_MS (default "1,10,100"),
- * REDISLOCK_BENCH_SEMAPHORE_THINK (the work outside, in holds; default 1).
+ * REDISLOCK_BENCH_SEMAPHORE_THINK (the work outside, in holds; default 1),
+ * REDISLOCK_BENCH_SEMAPHORE_CONTENDED=0 (part 1 only).
  */
 require __DIR__ . '/bench.inc';
 
@@ -58,7 +59,7 @@ $ratio_lines = [['Semaphore cycle time / RedisLock cycle time', bench_median($ra
 $workers = 8;
 $list = fn(string $name, string $default) => array_map('intval', explode(',', getenv($name) ?: $default));
 $holds = $list('REDISLOCK_BENCH_SEMAPHORE_HOLDS_US', '1000,5000');
-$limits = $list('REDISLOCK_BENCH_SEMAPHORE_LIMITS', '2,4');
+$limits = getenv('REDISLOCK_BENCH_SEMAPHORE_CONTENDED') === '0' ? [] : $list('REDISLOCK_BENCH_SEMAPHORE_LIMITS', '2,4');
 $retries = $list('REDISLOCK_BENCH_SEMAPHORE_RETRIES_MS', '1,10,100');
 $think = getenv('REDISLOCK_BENCH_SEMAPHORE_THINK');
 $think = $think === false || $think === '' ? 1.0 : (float) $think;

@@ -33,6 +33,15 @@ static const redislock_key_kind sem_keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY
 
 static void keepalive_start(redislock_semaphore *s);
 
+/* The connection options of s's commands. */
+static redislock_netopts sem_netopts(const redislock_semaphore *s)
+{
+    redislock_netopts o = { .connect_timeout = s->prim.settings.connect_timeout,
+                            .read_timeout = s->prim.settings.read_timeout,
+                            .persistent = s->prim.settings.persistent };
+    return o;
+}
+
 /* What an attempt answered. */
 typedef struct sem_answer {
     bool granted;
@@ -53,6 +62,7 @@ void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long
     s->weight = weight;
     s->member_len = 0;
     s->held = s->placed = false;
+    s->marked_until = 0;
     s->keepalive = NULL;
 }
 
@@ -109,9 +119,11 @@ static void sem_call(redislock_semaphore *s, redislock_call *c, int n)
     }
 }
 
-/* The acquire script's call: member, weight, limit, ttl, and how long the
- * caller will still wait (the waiters marker lasts that long). */
-static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t deadline)
+/* The acquire script's call: member, weight, limit, ttl, how long the
+ * caller will still wait (the waiters marker lasts that long), and whether
+ * it comes right behind a BLPOP on the wake-up list (it may have taken a
+ * wake-up, which it then passes on while permits are left). */
+static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t deadline, bool woken)
 {
     uint64_t now = redislock_now_us();
 
@@ -121,6 +133,7 @@ static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t dea
     redislock_call_long(c, s->limit);
     redislock_call_long(c, s->prim.settings.ttl);
     redislock_call_long(c, now < deadline ? (zend_long) ((deadline - now) / 1000) : 0);
+    redislock_call_arg(c, woken ? "1" : "0", 1);
 }
 
 /* Reads the acquire script's reply: the permits free after a grant (>= 0),
@@ -164,7 +177,7 @@ static int attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
     redislock_cmd cmd;
     uint64_t sent_at = redislock_now_us();
 
-    acquire_call(s, &c, deadline);
+    acquire_call(s, &c, deadline, false);
     s->pid = redislock_process_pid();
     if (redislock_prim_script(&s->prim, &redislock_script_semaphore_acquire, &c, &cmd, "acquire") != REDISLOCK_OK) {
         unknown(s, &cmd);
@@ -195,9 +208,7 @@ static uint64_t block_us(const sem_wait *w, const sem_answer *a)
 static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, sem_answer *a)
 {
     const zend_string *wake = redislock_keys_get(&s->keys, REDISLOCK_KEY_WAKE);
-    redislock_netopts o = { .connect_timeout = s->prim.settings.connect_timeout,
-                            .read_timeout = s->prim.settings.read_timeout,
-                            .persistent = s->prim.settings.persistent };
+    redislock_netopts o = sem_netopts(s);
     char secs[32];
     const char *blpop[3] = { "BLPOP", ZSTR_VAL(wake), secs };
     size_t lens[3] = { 5, ZSTR_LEN(wake), 0 };
@@ -208,7 +219,7 @@ static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, 
     uint64_t sent_at;
 
     lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) MAX(block, 1000) / 1e6);
-    acquire_call(s, &c, w->deadline);
+    acquire_call(s, &c, w->deadline, true);
     c.argv[0] = "EVALSHA";
     c.lens[0] = 7;
     c.argv[1] = redislock_script_semaphore_acquire.sha;
@@ -306,6 +317,77 @@ static int sem_script(redislock_semaphore *s, const redislock_script *script, in
     return REDISLOCK_OK;
 }
 
+/* Whether s's release may be plain_release(): a hold of weight 1 whose
+ * lease surely runs on the server (its local validity, from the send of the
+ * grant or last renewal), no leftover tokens to go ahead of a script, and
+ * not known to be waited for (the script frees and wakes in one step; a
+ * wake-up a round trip later lets newcomers take the permit first). */
+static bool plain_release_fits(const redislock_semaphore *s)
+{
+    uint64_t now = redislock_now_us();
+
+    return s->weight == 1 && redislock_semaphore_holding(s) && now < s->valid_until && now >= s->marked_until
+           && REDISLOCK_G(nleftovers) == 0;
+}
+
+/* Pushes one wake-up for ms (the marker's pttl) as semaphore_release.lua:
+ * RPUSH, LTRIM to 16 pending, PEXPIRE. One lost to a failure costs a waiter
+ * a later try (no block outlasts REDISLOCK_WAIT_RECHECK_US). */
+static void plain_wake(redislock_semaphore *s, zend_long ms)
+{
+    const zend_string *wake = redislock_keys_get(&s->keys, REDISLOCK_KEY_WAKE);
+    redislock_netopts o = sem_netopts(s);
+    redislock_cmd cmd;
+    char exp[24];
+    const char *push[3] = { "RPUSH", ZSTR_VAL(wake), "1" }, *trim[4] = { "LTRIM", ZSTR_VAL(wake), "0", "15" };
+    const char *pexpire[3] = { "PEXPIRE", ZSTR_VAL(wake), exp };
+    const size_t push_lens[3] = { 5, ZSTR_LEN(wake), 1 }, trim_lens[4] = { 5, ZSTR_LEN(wake), 1, 2 };
+    const size_t pexpire_lens[3] = { 7, ZSTR_LEN(wake), (size_t) snprintf(exp, sizeof(exp), ZEND_LONG_FMT, ms) };
+    const redislock_words w[3] = { { 3, push, push_lens }, { 4, trim, trim_lens }, { 3, pexpire, pexpire_lens } };
+
+    memset(&cmd, 0, sizeof(cmd));
+    redislock_round_pipeline(&s->prim.settings.servers->server[0], &cmd, &o, w, 3);
+    redislock_cmd_dtor(&cmd, 1);
+}
+
+/* Gives back a hold that plain_release_fits(): ZREM of its member and PTTL
+ * of the waiters marker in one write. ZREM's 1: it was there, so ours and
+ * live (its lease cannot end before the local validity); 0: gone (forced,
+ * keys lost). When waiters are marked, a second write pushes one wake-up;
+ * none is lost (engine/native.c's reasoning for the lock: a waiter marks in
+ * the script that found no permit, so the PTTL sees it). */
+static int plain_release(redislock_semaphore *s, zend_long *n)
+{
+    const zend_string *holds = redislock_keys_get(&s->keys, REDISLOCK_KEY_LOCK);
+    const zend_string *wait = redislock_keys_get(&s->keys, REDISLOCK_KEY_WAIT);
+    const char *zrem[3] = { "ZREM", ZSTR_VAL(holds), s->member }, *pttl[2] = { "PTTL", ZSTR_VAL(wait) };
+    const size_t zrem_lens[3] = { 4, ZSTR_LEN(holds), s->member_len }, pttl_lens[2] = { 4, ZSTR_LEN(wait) };
+    const redislock_words w[2] = { { 3, zrem, zrem_lens }, { 2, pttl, pttl_lens } };
+    redislock_netopts o = sem_netopts(s);
+    const redisReply *removed, *marked;
+    redislock_cmd cmd = { 0 };
+
+    redislock_round_pipeline(&s->prim.settings.servers->server[0], &cmd, &o, w, 2);
+    removed = redislock_cmd_reply(&cmd, 0);
+    marked = redislock_cmd_reply(&cmd, 1);
+    if (cmd.status == REDISLOCK_CMD_OK && removed && removed->type == REDIS_REPLY_ERROR) {
+        redislock_cmd_refused(&cmd, removed); /* WRONGTYPE, an ACL: fail as that */
+    }
+    if (cmd.status != REDISLOCK_CMD_OK || !removed || removed->type != REDIS_REPLY_INTEGER || !marked
+        || marked->type != REDIS_REPLY_INTEGER) {
+        return redislock_prim_unexpected(&s->prim, &cmd, "release");
+    }
+    *n = (zend_long) removed->integer;
+    if (marked->integer > 0) {
+        s->marked_until = redislock_now_us() + (uint64_t) marked->integer * 1000;
+        if (*n == 1) {
+            plain_wake(s, (zend_long) marked->integer);
+        }
+    }
+    redislock_cmd_dtor(&cmd, 1);
+    return REDISLOCK_OK;
+}
+
 int redislock_semaphore_release(redislock_semaphore *s, bool *released)
 {
     const char *argv[2] = { s->member, "0" };
@@ -317,7 +399,9 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
     if (!redislock_semaphore_owned(s)) {
         return REDISLOCK_OK;
     }
-    if (sem_script(s, &redislock_script_semaphore_release, 4, argv, lens, 2, &n, "release") != REDISLOCK_OK) {
+    if ((plain_release_fits(s) ? plain_release(s, &n)
+                               : sem_script(s, &redislock_script_semaphore_release, 4, argv, lens, 2, &n, "release"))
+        != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *released = n == 1;
@@ -506,6 +590,10 @@ void redislock_semaphore_keepalive_stop(redislock_semaphore *s)
     }
     redislock_keepalive_stop(s->keepalive, &news);
     keepalive_count(&news);
+    if (news.renewed_at && !news.lost) {
+        /* A later validity, for a plain release right after (plain_release()). */
+        s->valid_until = redislock_lock_validity_end(news.renewed_at, s->prim.settings.ttl);
+    }
     s->keepalive = NULL;
 }
 

@@ -4,13 +4,15 @@
  * on one server (direct, Sentinel or Cluster).
  *
  * On the server a semaphore is a sorted set of its holds, each member
- * "<token>:<weight>" scored by the end of its lease on the server's clock,
- * the running total of the permits they take kept in step beside it, and
+ * "<token>:<weight>" scored by the end of its lease on the server's clock
+ * (one permit each), the permits the weighted holds take beyond their first
+ * kept in step beside it (so a hold of weight 1 is its member alone), and
  * the waiters marker and wake-up list the lock uses too (engine/keys.h),
  * all in the sorted set's cluster slot. Scripts: lua/semaphore_*.lua.
  *
  * Costs: an uncontended acquire is one round trip (one script), a release
- * one; a waiter sleeps on the server (BLPOP on the wake-up list, the next
+ * one (of a hold of weight 1 whose lease surely runs: ZREM and PTTL, no
+ * script; a second write when it wakes a waiter); a waiter sleeps on the server (BLPOP on the wake-up list, the next
  * attempt pipelined behind it), woken by a release or a forceRelease, its
  * sleep bounded by the earliest lease the server reported so that it tries
  * again when a dead holder's permits come free.
@@ -39,6 +41,7 @@ typedef struct redislock_semaphore {
     bool placed;            /* the token may be on the server (a grant of unknown outcome, or held) */
     pid_t pid;              /* the process that wrote the token (a forked child never acts on it) */
     uint64_t valid_until;   /* end of the hold's validity, monotonic us */
+    uint64_t marked_until;  /* waiters marked until then (a plain release saw it): releases take the script */
     redislock_keepalive_lease *keepalive; /* the hold's renewals in the background (keepalive), or NULL */
 } redislock_semaphore;
 
@@ -110,7 +113,8 @@ bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_le
 void redislock_semaphore_keepalive_sync(redislock_semaphore *s);
 
 /* Stops the renewals of s's hold (release, destruction, request end); the
- * lease then runs out at its ttl unless released. */
+ * lease then runs out at its ttl unless released. The validity of a renewal
+ * not yet told is kept. */
 void redislock_semaphore_keepalive_stop(redislock_semaphore *s);
 
 /* }}} */
