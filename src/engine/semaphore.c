@@ -125,15 +125,13 @@ static void sem_call(redislock_semaphore *s, redislock_call *c, int n)
  * wake-up, which it then passes on while permits are left). */
 static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t deadline, bool woken)
 {
-    uint64_t now = redislock_now_us();
-
     sem_call(s, c, 4);
     redislock_call_arg(c, s->member, s->member_len);
     redislock_call_long(c, s->weight);
     redislock_call_long(c, s->limit);
     redislock_call_long(c, s->prim.settings.ttl);
-    redislock_call_long(c, now < deadline ? (zend_long) ((deadline - now) / 1000) : 0);
-    redislock_call_arg(c, woken ? "1" : "0", 1);
+    redislock_call_long(c, (zend_long) redislock_ms_until(deadline));
+    redislock_call_bool(c, woken);
 }
 
 /* Reads the acquire script's reply: the permits free after a grant (>= 0),
@@ -220,10 +218,7 @@ static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, 
 
     lens[2] = (size_t) snprintf(secs, sizeof(secs), "%.3f", (double) MAX(block, 1000) / 1e6);
     acquire_call(s, &c, w->deadline, true);
-    c.argv[0] = "EVALSHA";
-    c.lens[0] = 7;
-    c.argv[1] = redislock_script_semaphore_acquire.sha;
-    c.lens[1] = 40;
+    redislock_call_evalsha(&c, &redislock_script_semaphore_acquire);
     pipe[0] = (redislock_words) { 3, blpop, lens };
     pipe[1] = (redislock_words) { c.argc, c.argv, c.lens };
     /* The server answers when woken, or when its own timeout ends, which it
