@@ -396,8 +396,8 @@ static bool plain_release_fits(const redislock_semaphore *s)
 {
     uint64_t now = redislock_now_us();
 
-    return s->weight == 1 && !s->solo && redislock_semaphore_holding(s) && now < s->valid_until && now >= s->marked_until
-           && REDISLOCK_G(nleftovers) == 0;
+    return s->weight == 1 && !s->solo && redislock_semaphore_holding(s) && now < s->valid_until
+           && now >= s->marked_until && REDISLOCK_G(nleftovers) == 0;
 }
 
 /* Pushes one wake-up for ms (the marker's pttl) as semaphore_release.lua:
