@@ -40,7 +40,7 @@ typedef struct redislock_stats {
 
 /* An INI entry set to a value that cannot be parsed (php/ini.c). */
 #define REDISLOCK_INI_BROKEN_MAX 32
-/* Slots of the table of locks a share last found taken (engine/shared_seen.c). */
+/* Slots of the table of locks a share (or semaphores a hold) last found taken (engine/shared_seen.c). */
 #define REDISLOCK_SHARES_SEEN 64
 typedef struct redislock_ini_broken {
     zend_string *name; /* persistent */
@@ -73,7 +73,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
      * knows (engine/wait_wakeup.c): lock key and servers -> until when. */
     HashTable *marked;
 
-    /* The lock keys' hashes a share last found taken, in slots by hash
+    /* The lock keys' (semaphore holder keys') hashes last found taken, in slots by hash
      * (engine/shared_seen.c); 0: none. */
     zend_ulong shares_seen[REDISLOCK_SHARES_SEEN];
 

@@ -22,6 +22,7 @@ const redislock_keys_suffix redislock_keys_suffixes[REDISLOCK_KEY_COUNT] = {
     [REDISLOCK_KEY_RWAIT] = SUFFIX(":redislock-rwait"),
     [REDISLOCK_KEY_RWAKE] = SUFFIX(":redislock-rwake"),
     [REDISLOCK_KEY_PERMITS] = SUFFIX(":redislock-extra-permits"),
+    [REDISLOCK_KEY_HOLDER] = SUFFIX(":redislock-holder"),
     [REDISLOCK_KEY_WAKE_SLOT + 0] = SUFFIX(":redislock-wake-0"),
     [REDISLOCK_KEY_WAKE_SLOT + 1] = SUFFIX(":redislock-wake-1"),
     [REDISLOCK_KEY_WAKE_SLOT + 2] = SUFFIX(":redislock-wake-2"),

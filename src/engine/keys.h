@@ -36,6 +36,8 @@ typedef enum redislock_key_kind {
     REDISLOCK_KEY_RWAIT,     /* shared holds: marks that readers wait (held back by a writer) */
     REDISLOCK_KEY_RWAKE,     /* shared holds: the readers' wake-ups */
     REDISLOCK_KEY_PERMITS,   /* a semaphore: the permits its weighted holds take beyond one each */
+    REDISLOCK_KEY_HOLDER,    /* a semaphore: its one hold alone ("<token>:<weight>"), or '+' (the holds
+                                are in the sorted set) */
     REDISLOCK_KEY_WAKE_SLOT, /* fair mode: the first of REDISLOCK_WAKE_SLOTS wake-up lists, waiters taking
                                 turns among them (the rest follow in the enum) */
     REDISLOCK_KEY_COUNT = REDISLOCK_KEY_WAKE_SLOT + REDISLOCK_WAKE_SLOTS

@@ -20,6 +20,7 @@
 #include "engine/semaphore.h"
 #include "engine/wait.h"
 #include "engine/call.h"
+#include "engine/shared_seen.h"
 #include "client/cluster.h"
 #include "base/clock.h"
 #include "base/hex.h"
@@ -27,11 +28,9 @@
 
 #include <stdio.h>
 
-/* The keys of the scripts, in their KEYS order. */
-static const redislock_key_kind sem_keys[] = { REDISLOCK_KEY_LOCK, REDISLOCK_KEY_PERMITS, REDISLOCK_KEY_WAIT,
-                                               REDISLOCK_KEY_WAKE };
-
-static void keepalive_start(redislock_semaphore *s);
+/* The keys of the scripts, in their KEYS order (each takes the first few). */
+static const redislock_key_kind sem_keys[] = { REDISLOCK_KEY_HOLDER, REDISLOCK_KEY_LOCK, REDISLOCK_KEY_PERMITS,
+                                               REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
 
 /* The connection options of s's commands. */
 static redislock_netopts sem_netopts(const redislock_semaphore *s)
@@ -45,6 +44,7 @@ static redislock_netopts sem_netopts(const redislock_semaphore *s)
 /* What an attempt answered. */
 typedef struct sem_answer {
     bool granted;
+    bool solo;         /* granted alone in the holder key: the semaphore was free */
     zend_long soonest; /* not granted: ms until the earliest lease ends (0: not known) */
 } sem_answer;
 
@@ -61,7 +61,7 @@ void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long
     s->limit = limit;
     s->weight = weight;
     s->member_len = 0;
-    s->held = s->placed = false;
+    s->held = s->placed = s->solo = false;
     s->marked_until = 0;
     s->keepalive = NULL;
 }
@@ -106,7 +106,7 @@ static int new_token(redislock_semaphore *s)
                     + (size_t) snprintf(s->member + REDISLOCK_SEMAPHORE_TOKEN_LEN,
                                         sizeof(s->member) - REDISLOCK_SEMAPHORE_TOKEN_LEN, ":" ZEND_LONG_FMT,
                                         s->weight);
-    s->held = s->placed = false;
+    s->held = s->placed = s->solo = false;
     return REDISLOCK_OK;
 }
 
@@ -125,7 +125,7 @@ static void sem_call(redislock_semaphore *s, redislock_call *c, int n)
  * wake-up, which it then passes on while permits are left). */
 static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t deadline, bool woken)
 {
-    sem_call(s, c, 4);
+    sem_call(s, c, 5);
     redislock_call_arg(c, s->member, s->member_len);
     redislock_call_long(c, s->weight);
     redislock_call_long(c, s->limit);
@@ -134,10 +134,17 @@ static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t dea
     redislock_call_bool(c, woken);
 }
 
-/* Reads the acquire script's reply: the permits free after a grant (>= 0),
- * or -1 less the ms until the earliest lease ends. */
+/* Reads the acquire script's reply: OK (granted alone in the holder key,
+ * as a plain SET NX's), the permits free after a grant (>= 0), or -1 less
+ * the ms until the earliest lease ends. */
 static bool read_acquire(const redisReply *r, sem_answer *a)
 {
+    a->solo = r && r->type == REDIS_REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0;
+    if (a->solo) {
+        a->granted = true;
+        a->soonest = 0;
+        return true;
+    }
     if (!r || r->type != REDIS_REPLY_INTEGER) {
         return false;
     }
@@ -151,6 +158,7 @@ static void answered(redislock_semaphore *s, const sem_answer *a, uint64_t sent_
 {
     if (a->granted) {
         s->held = s->placed = true;
+        s->solo = s->solo || a->solo; /* a renewal keeps where its hold is */
         s->valid_until = redislock_lock_validity_end(sent_at, s->prim.settings.ttl);
         REDISLOCK_G(stats).acquired++;
     } else {
@@ -168,9 +176,20 @@ static void unknown(redislock_semaphore *s, const redislock_cmd *cmd)
     }
 }
 
+/* Records what a script attempt found of the semaphore (not the renewal
+ * of a hold of s's, which tells nothing of others): free when it granted
+ * the hold alone, taken otherwise (engine/shared_seen.c). */
+static void seen(redislock_semaphore *s, const sem_answer *a, bool renewal)
+{
+    if (!renewal) {
+        redislock_shared_seen(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER), !a->solo);
+    }
+}
+
 /* One attempt, a script of its own. */
 static int attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
 {
+    bool renewal = redislock_semaphore_holding(s);
     redislock_call c;
     redislock_cmd cmd;
     uint64_t sent_at = redislock_now_us();
@@ -185,8 +204,62 @@ static int attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
     redislock_cmd_dtor(&cmd, 1);
+    seen(s, a, renewal);
     answered(s, a, sent_at);
     return REDISLOCK_OK;
+}
+
+/* The first attempt on a semaphore this process last found free: SET of
+ * the holder key to the member, NX PX ttl, all the acquire script does
+ * there for a caller not woken. 1 granted (alone), 0 taken (the script
+ * decides; the semaphore is then remembered as taken), REDISLOCK_ERR
+ * unknown or failed. */
+static int plain_attempt(redislock_semaphore *s, sem_answer *a)
+{
+    const zend_string *holder = redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER);
+    char ttl[24];
+    const char *set[6] = { "SET", ZSTR_VAL(holder), s->member, "NX", "PX", ttl };
+    const size_t lens[6] = { 3, ZSTR_LEN(holder), s->member_len, 2, 2,
+                             (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, s->prim.settings.ttl) };
+    const redislock_words w[1] = { { 6, set, lens } };
+    redislock_netopts o = sem_netopts(s);
+    redislock_cmd cmd = { 0 };
+    uint64_t sent_at = redislock_now_us();
+
+    s->pid = redislock_process_pid();
+    redislock_round_pipeline(&s->prim.settings.servers->server[0], &cmd, &o, w, 1);
+    if (cmd.status == REDISLOCK_CMD_OK && cmd.reply && cmd.reply->type == REDIS_REPLY_ERROR) {
+        redislock_cmd_refused(&cmd, cmd.reply); /* WRONGTYPE, an ACL: fail as that */
+    }
+    if (cmd.status == REDISLOCK_CMD_OK && cmd.reply && cmd.reply->type == REDIS_REPLY_NIL) {
+        redislock_cmd_dtor(&cmd, 1);
+        redislock_shared_seen(holder, true);
+        return 0;
+    }
+    if (cmd.status != REDISLOCK_CMD_OK || !read_acquire(cmd.reply, a) || !a->solo) {
+        unknown(s, &cmd);
+        return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
+    }
+    redislock_cmd_dtor(&cmd, 1);
+    answered(s, a, sent_at);
+    return 1;
+}
+
+/* The first attempt: the plain one on a semaphore this process last found
+ * free (not for a renewal), the script otherwise and after a plain one
+ * that found it taken. */
+static int first_attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
+{
+    int said = 0;
+
+    if (!redislock_semaphore_holding(s)
+        && !redislock_shared_seen_taken(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER))) {
+        said = plain_attempt(s, a);
+    }
+    if (said != 0) {
+        return said == 1 ? REDISLOCK_OK : REDISLOCK_ERR;
+    }
+    return attempt(s, deadline, a);
 }
 
 /* How long to block now: the rest of the wait, no longer than until the
@@ -245,6 +318,7 @@ static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, 
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
     redislock_cmd_dtor(&cmd, 1);
+    seen(s, a, false);
     answered(s, a, sent_at);
     return REDISLOCK_OK;
 }
@@ -268,7 +342,7 @@ static int wait_once(redislock_semaphore *s, sem_wait *w, sem_answer *a)
 int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool *acquired)
 {
     sem_wait w = { redislock_now_us() + (uint64_t) wait_ms * 1000, true, REDISLOCK_BACKOFF_MIN_US };
-    sem_answer a = { false, 0 };
+    sem_answer a = { false, false, 0 };
     int rc;
 
     *acquired = false;
@@ -276,13 +350,13 @@ int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool 
     if (!redislock_semaphore_holding(s) && new_token(s) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    rc = attempt(s, w.deadline, &a);
+    rc = first_attempt(s, w.deadline, &a);
     while (rc == REDISLOCK_OK && !a.granted && redislock_now_us() < w.deadline) {
         rc = wait_once(s, &w, &a);
     }
     *acquired = rc == REDISLOCK_OK && a.granted;
     if (*acquired) {
-        keepalive_start(s);
+        redislock_semaphore_keepalive_start(s);
     } else if (!redislock_semaphore_holding(s)) {
         redislock_semaphore_keepalive_stop(s);
     }
@@ -312,7 +386,8 @@ static int sem_script(redislock_semaphore *s, const redislock_script *script, in
     return REDISLOCK_OK;
 }
 
-/* Whether s's release may be plain_release(): a hold of weight 1 whose
+/* Whether s's release may be plain_release(): a hold of weight 1 granted
+ * into the holds (one granted alone may be there still, or moved) whose
  * lease surely runs on the server (its local validity, from the send of the
  * grant or last renewal), no leftover tokens to go ahead of a script, and
  * not known to be waited for (the script frees and wakes in one step; a
@@ -321,8 +396,8 @@ static bool plain_release_fits(const redislock_semaphore *s)
 {
     uint64_t now = redislock_now_us();
 
-    return s->weight == 1 && redislock_semaphore_holding(s) && now < s->valid_until && now >= s->marked_until
-           && REDISLOCK_G(nleftovers) == 0;
+    return s->weight == 1 && !s->solo && redislock_semaphore_holding(s) && now < s->valid_until
+           && now >= s->marked_until && REDISLOCK_G(nleftovers) == 0;
 }
 
 /* Pushes one wake-up for ms (the marker's pttl) as semaphore_release.lua:
@@ -395,7 +470,7 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
         return REDISLOCK_OK;
     }
     if ((plain_release_fits(s) ? plain_release(s, &n)
-                               : sem_script(s, &redislock_script_semaphore_release, 4, argv, lens, 2, &n, "release"))
+                               : sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "release"))
         != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
@@ -423,7 +498,7 @@ int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *exte
         return REDISLOCK_OK;
     }
     lens[1] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, ttl);
-    if (sem_script(s, &redislock_script_semaphore_extend, 2, argv, lens, 2, &n, "extend") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_extend, 3, argv, lens, 2, &n, "extend") != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *extended = n == 1;
@@ -449,7 +524,7 @@ int redislock_semaphore_check(redislock_semaphore *s, bool *held)
     if (!redislock_semaphore_holding(s)) {
         return REDISLOCK_OK;
     }
-    if (sem_script(s, &redislock_script_semaphore_check, 1, argv, lens, 1, &left, "isAcquired") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_check, 2, argv, lens, 1, &left, "isAcquired") != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *held = left > 0;
@@ -468,7 +543,7 @@ int redislock_semaphore_available(redislock_semaphore *s, zend_long *free)
     size_t lens[1];
 
     lens[0] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, s->limit);
-    return sem_script(s, &redislock_script_semaphore_available, 2, argv, lens, 1, free, "available");
+    return sem_script(s, &redislock_script_semaphore_available, 3, argv, lens, 1, free, "available");
 }
 
 int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed)
@@ -477,7 +552,7 @@ int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed)
     size_t lens[2] = { 0, 1 };
     zend_long n;
 
-    if (sem_script(s, &redislock_script_semaphore_release, 4, argv, lens, 2, &n, "forceRelease") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "forceRelease") != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *freed = n == 1;
@@ -490,6 +565,7 @@ bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_le
         return false;
     }
     lease->script = &redislock_script_semaphore_extend;
+    lease->holder = redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER);
     lease->holds = redislock_keys_get(&s->keys, REDISLOCK_KEY_LOCK);
     lease->permits = redislock_keys_get(&s->keys, REDISLOCK_KEY_PERMITS);
     lease->member = s->member;
@@ -497,99 +573,3 @@ bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_le
     lease->ttl = s->prim.settings.ttl;
     return true;
 }
-
-/* {{{ Keepalive */
-
-/* Adds what the renewals told to the counters. */
-static void keepalive_count(const redislock_keepalive_news *news)
-{
-    REDISLOCK_G(stats).keepalive_renewals += news->renewals;
-    REDISLOCK_G(stats).keepalive_lost += news->losses;
-}
-
-/* Starts the renewals of the hold just granted (with keepalive on), on the
- * node that granted it: the master a Sentinel server's commands went to, the
- * node of the holds' slot on a Cluster. The lease of an earlier hold of s
- * (an acquire() that renewed it) gives way. */
-static void keepalive_start(redislock_semaphore *s)
-{
-    const redislock_settings *set = &s->prim.settings;
-    redislock_semaphore_lease lease;
-    redislock_keepalive_news news;
-    redislock_keepalive_spec spec = {
-        .count = 1,
-        .quorum = 1,
-        .nkeys = 2,
-        .argc = 4,
-        .ttl_ms = (uint64_t) set->ttl,
-        .max_hold_ms = (uint64_t) set->max_hold,
-        .granted = redislock_now_us(),
-        .owner = &REDISLOCK_G(stats),
-    };
-    char ttl[24];
-
-    if (s->keepalive) {
-        redislock_keepalive_stop(s->keepalive, &news);
-        news.losses = 0; /* a loss its last renewal saw is moot: granted again */
-        keepalive_count(&news);
-        s->keepalive = NULL;
-    }
-    if (!set->keepalive || !redislock_semaphore_lease_of(s, &lease)) {
-        return;
-    }
-    spec.sha = lease.script->sha;
-    spec.body = lease.script->body;
-    spec.body_len = lease.script->len;
-    spec.argv[0] = ZSTR_VAL(lease.holds);
-    spec.lens[0] = ZSTR_LEN(lease.holds);
-    spec.argv[1] = ZSTR_VAL(lease.permits);
-    spec.lens[1] = ZSTR_LEN(lease.permits);
-    spec.argv[2] = lease.member;
-    spec.lens[2] = lease.member_len;
-    spec.argv[3] = ttl;
-    spec.lens[3] = (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, lease.ttl);
-    spec.targets[0] = redislock_keepalive_target(&set->servers->server[0], ZSTR_VAL(lease.holds),
-                                                 ZSTR_LEN(lease.holds), (int) set->connect_timeout,
-                                                 (int) set->read_timeout);
-    s->keepalive = redislock_keepalive_start(&spec);
-}
-
-void redislock_semaphore_keepalive_sync(redislock_semaphore *s)
-{
-    redislock_keepalive_news news;
-
-    if (!s->keepalive) {
-        return;
-    }
-    if (!redislock_semaphore_holding(s)) {
-        redislock_semaphore_keepalive_stop(s);
-        return;
-    }
-    redislock_keepalive_poll(s->keepalive, &news);
-    keepalive_count(&news);
-    if (news.lost) {
-        /* Gone from the server (its permits with it): nothing to release. */
-        s->held = s->placed = false;
-        redislock_semaphore_keepalive_stop(s);
-    } else if (news.renewed_at) {
-        s->valid_until = redislock_lock_validity_end(news.renewed_at, s->prim.settings.ttl);
-    }
-}
-
-void redislock_semaphore_keepalive_stop(redislock_semaphore *s)
-{
-    redislock_keepalive_news news;
-
-    if (!s->keepalive) {
-        return;
-    }
-    redislock_keepalive_stop(s->keepalive, &news);
-    keepalive_count(&news);
-    if (news.renewed_at && !news.lost) {
-        /* A later validity, for a plain release right after (plain_release()). */
-        s->valid_until = redislock_lock_validity_end(news.renewed_at, s->prim.settings.ttl);
-    }
-    s->keepalive = NULL;
-}
-
-/* }}} */

@@ -3,16 +3,24 @@
  * of a name held at once, each hold with its own token and its own lease,
  * on one server (direct, Sentinel or Cluster).
  *
- * On the server a semaphore is a sorted set of its holds, each member
- * "<token>:<weight>" scored by the end of its lease on the server's clock
- * (one permit each), the permits the weighted holds take beyond their first
- * kept in step beside it (so a hold of weight 1 is its member alone), and
- * the waiters marker and wake-up list the lock uses too (engine/keys.h),
- * all in the sorted set's cluster slot. Scripts: lua/semaphore_*.lua.
+ * On the server a semaphore held by one hold alone is a string key, the
+ * holder key, holding "<token>:<weight>" with the lease as its expiry (as a
+ * lock's key holds its owner's token). From a second hold on, the holds are
+ * in a sorted set, each member "<token>:<weight>" scored by the end of its
+ * lease on the server's clock (one permit each), the permits the weighted
+ * holds take beyond their first kept in step beside it (so a hold of
+ * weight 1 is its member alone), and the holder key holds '+' and outlives
+ * every lease there. The waiters marker and wake-up list are the lock's
+ * (engine/keys.h); all the keys are in the sorted set's cluster slot.
+ * Scripts: lua/semaphore_*.lua.
  *
- * Costs: an uncontended acquire is one round trip (one script), a release
- * one (of a hold of weight 1 whose lease surely runs: ZREM and PTTL, no
- * script; a second write when it wakes a waiter); a waiter sleeps on the server (BLPOP on the wake-up list, the next
+ * Costs: an uncontended acquire is one round trip, a plain SET NX PX of the
+ * holder key on a semaphore the process last found free (engine/
+ * shared_seen.c), the acquire script otherwise (and after a SET that found
+ * it taken); its release is one script running what the lock's release
+ * runs (GET, DEL, PTTL). A release of a hold of weight 1 granted into the
+ * sorted set whose lease surely runs is a plain ZREM and PTTL, no script
+ * (a second write when it wakes a waiter); a waiter sleeps on the server (BLPOP on the wake-up list, the next
  * attempt pipelined behind it), woken by a release or a forceRelease, its
  * sleep bounded by the earliest lease the server reported so that it tries
  * again when a dead holder's permits come free.
@@ -39,6 +47,8 @@ typedef struct redislock_semaphore {
     size_t member_len;      /* 0: no token yet */
     bool held;              /* granted, and not released nor found gone */
     bool placed;            /* the token may be on the server (a grant of unknown outcome, or held) */
+    bool solo;              /* granted alone in the holder key (maybe moved into the holds since): its
+                               release is the script */
     pid_t pid;              /* the process that wrote the token (a forked child never acts on it) */
     uint64_t valid_until;   /* end of the hold's validity, monotonic us */
     uint64_t marked_until;  /* waiters marked until then (a plain release saw it): releases take the script */
@@ -86,13 +96,14 @@ int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed);
 zend_long redislock_semaphore_remaining(const redislock_semaphore *s);
 
 /* What renewing a hold takes, for a renewer outside the object (a
- * keepalive): the script semaphore_extend.lua called with KEYS = holds,
- * permits and ARGV = member, ttl (ms), which answers 1 (renewed; date the
+ * keepalive): the script semaphore_extend.lua called with KEYS = holder,
+ * holds, permits and ARGV = member, ttl (ms), which answers 1 (renewed; date the
  * validity from the send) or 0 (gone). Borrowed from s while it holds. */
 typedef struct redislock_semaphore_lease {
     const redislock_script *script;
-    const zend_string *holds;   /* KEYS[1] */
-    const zend_string *permits; /* KEYS[2] */
+    const zend_string *holder;  /* KEYS[1] */
+    const zend_string *holds;   /* KEYS[2] */
+    const zend_string *permits; /* KEYS[3] */
     const char *member;         /* ARGV[1] */
     size_t member_len;
     zend_long ttl;              /* ARGV[2]: the object's ttl */
@@ -101,9 +112,15 @@ typedef struct redislock_semaphore_lease {
 /* Fills *lease for s's hold; false when s holds nothing. */
 bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_lease *lease);
 
-/* {{{ Keepalive (engine/keepalive.h): with the keepalive setting, a hold's
+/* {{{ Keepalive (engine/semaphore_keepalive.c, engine/keepalive.h): with the keepalive setting, a hold's
  * lease is renewed in the background from its grant (acquire() starts it,
  * on the node that granted) until it ends. */
+
+/* Starts the renewals of the hold just granted (with keepalive on), on the
+ * node that granted it: the master a Sentinel server's commands went to, the
+ * node of the holds' slot on a Cluster. The lease of an earlier hold of s
+ * (an acquire() that renewed it) gives way. */
+void redislock_semaphore_keepalive_start(redislock_semaphore *s);
 
 /* Takes up what the renewals found since last asked: the validity of the
  * last renewal, or the hold lost (then not held any more, and no longer

@@ -182,7 +182,7 @@ static int read_try(redislock_lock *l, uint64_t deadline, zend_long *block)
         redislock_error_set(&l->err, REDISLOCK_E_SERVER, "acquireRead failed: unexpected reply");
         said = REDISLOCK_ERR;
     } else if (said == 1) {
-        redislock_shared_seen(l, *block != 1);
+        redislock_shared_seen(REDISLOCK_LKEY(l, LOCK), *block != 1);
         share_granted(l, sent_at, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);
@@ -222,12 +222,12 @@ static int read_free(redislock_lock *l)
  * script's grant says which the next one is (engine/shared_seen.c). */
 static int read_first(redislock_lock *l, uint64_t deadline, zend_long *block, bool renewal)
 {
-    int said = renewal || redislock_shared_seen_taken(l) ? 0 : read_free(l);
+    int said = renewal || redislock_shared_seen_taken(REDISLOCK_LKEY(l, LOCK)) ? 0 : read_free(l);
 
     if (said != 0) {
         return said;
     }
-    redislock_shared_seen(l, true);
+    redislock_shared_seen(REDISLOCK_LKEY(l, LOCK), true);
     return read_try(l, deadline, block);
 }
 
@@ -290,7 +290,7 @@ static int read_blocked(redislock_lock *l, uint64_t deadline, zend_long *block)
         return rc;
     }
     if (said == 1) {
-        redislock_shared_seen(l, *block != 1);
+        redislock_shared_seen(REDISLOCK_LKEY(l, LOCK), *block != 1);
         share_granted(l, sent_at, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);

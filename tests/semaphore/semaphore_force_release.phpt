@@ -30,4 +30,4 @@ rl_core_clean('rltest:sem_force:');
 forced true, again false
 holders: [false,null,false,0]
 free for others: [true,1], release of a forced one false
-keys: ["rltest:sem_force:pool:redislock-semaphore"]
+keys: ["rltest:sem_force:pool:redislock-semaphore:redislock-holder"]

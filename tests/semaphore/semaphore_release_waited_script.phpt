@@ -10,7 +10,11 @@ require __DIR__ . '/../contention.inc';
 $p = 'rltest:sem_waited_script:';
 $o = ['servers' => RL_DSN, 'prefix' => $p, 'ttl' => 10000];
 $a = rl_admin();
-$s = new RedisLock\Semaphore('pool', 1, $o);
+/* Another hold first, so that $s's holds go into the sorted set (a hold
+ * alone in the holder key is always released by the script). */
+$other = new RedisLock\Semaphore('pool', 2, $o);
+$other->acquire();
+$s = new RedisLock\Semaphore('pool', 2, $o);
 $plain = function (callable $fn) use ($a): array {
     $before = rl_cont_calls($a);
     $r = $fn();
