@@ -40,8 +40,8 @@ typedef struct redislock_stats {
 
 /* An INI entry set to a value that cannot be parsed (php/ini.c). */
 #define REDISLOCK_INI_BROKEN_MAX 32
-/* Slots of the table of locks a share (or semaphores a hold) last found taken (engine/shared_seen.c). */
-#define REDISLOCK_SHARES_SEEN 64
+/* Slots of the table of the keys an attempt last found taken (engine/seen.c). */
+#define REDISLOCK_KEYS_SEEN 64
 typedef struct redislock_ini_broken {
     zend_string *name; /* persistent */
     char what[256];    /* what is wrong with it */
@@ -73,9 +73,9 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
      * knows (engine/wait_wakeup.c): lock key and servers -> until when. */
     HashTable *marked;
 
-    /* The lock keys' (semaphore holder keys') hashes last found taken, in slots by hash
-     * (engine/shared_seen.c); 0: none. */
-    zend_ulong shares_seen[REDISLOCK_SHARES_SEEN];
+    /* The hashes of the lock keys (semaphore holder keys) an attempt last
+     * found taken, in slots by hash (engine/seen.c); 0: none. */
+    zend_ulong keys_seen[REDISLOCK_KEYS_SEEN];
 
     /* Tokens that may sit on servers with no lock holding them. */
     struct redislock_leftover *leftovers;

@@ -20,7 +20,7 @@
 #include "engine/semaphore.h"
 #include "engine/wait.h"
 #include "engine/call.h"
-#include "engine/shared_seen.h"
+#include "engine/seen.h"
 #include "client/cluster.h"
 #include "base/clock.h"
 #include "base/hex.h"
@@ -178,11 +178,11 @@ static void unknown(redislock_semaphore *s, const redislock_cmd *cmd)
 
 /* Records what a script attempt found of the semaphore (not the renewal
  * of a hold of s's, which tells nothing of others): free when it granted
- * the hold alone, taken otherwise (engine/shared_seen.c). */
+ * the hold alone, taken otherwise (engine/seen.c). */
 static void seen(redislock_semaphore *s, const sem_answer *a, bool renewal)
 {
     if (!renewal) {
-        redislock_shared_seen(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER), !a->solo);
+        redislock_seen(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER), !a->solo);
     }
 }
 
@@ -233,7 +233,7 @@ static int plain_attempt(redislock_semaphore *s, sem_answer *a)
     }
     if (cmd.status == REDISLOCK_CMD_OK && cmd.reply && cmd.reply->type == REDIS_REPLY_NIL) {
         redislock_cmd_dtor(&cmd, 1);
-        redislock_shared_seen(holder, true);
+        redislock_seen(holder, true);
         return 0;
     }
     if (cmd.status != REDISLOCK_CMD_OK || !read_acquire(cmd.reply, a) || !a->solo) {
@@ -253,7 +253,7 @@ static int first_attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *
     int said = 0;
 
     if (!redislock_semaphore_holding(s)
-        && !redislock_shared_seen_taken(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER))) {
+        && !redislock_seen_taken(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER))) {
         said = plain_attempt(s, a);
     }
     if (said != 0) {

@@ -16,7 +16,7 @@
  *
  * Costs: an uncontended acquire is one round trip, a plain SET NX PX of the
  * holder key on a semaphore the process last found free (engine/
- * shared_seen.c), the acquire script otherwise (and after a SET that found
+ * seen.c), the acquire script otherwise (and after a SET that found
  * it taken); its release is one script running what the lock's release
  * runs (GET, DEL, PTTL). A release of a hold of weight 1 granted into the
  * sorted set whose lease surely runs is a plain ZREM and PTTL, no script

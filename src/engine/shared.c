@@ -13,7 +13,7 @@
 #include "php_redislock.h"
 #include "zend_smart_str.h"
 #include "engine/shared.h"
-#include "engine/shared_seen.h"
+#include "engine/seen.h"
 #include "engine/lock.h"
 #include "engine/acquire.h"
 #include "engine/attempt.h"
@@ -182,7 +182,7 @@ static int read_try(redislock_lock *l, uint64_t deadline, zend_long *block)
         redislock_error_set(&l->err, REDISLOCK_E_SERVER, "acquireRead failed: unexpected reply");
         said = REDISLOCK_ERR;
     } else if (said == 1) {
-        redislock_shared_seen(REDISLOCK_LKEY(l, LOCK), *block != 1);
+        redislock_seen(REDISLOCK_LKEY(l, LOCK), *block != 1);
         share_granted(l, sent_at, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);
@@ -219,15 +219,15 @@ static int read_free(redislock_lock *l)
 
 /* The first attempt: the plain one on a lock this process last found free,
  * the script otherwise and after a plain one that found it taken. The
- * script's grant says which the next one is (engine/shared_seen.c). */
+ * script's grant says which the next one is (engine/seen.c). */
 static int read_first(redislock_lock *l, uint64_t deadline, zend_long *block, bool renewal)
 {
-    int said = renewal || redislock_shared_seen_taken(REDISLOCK_LKEY(l, LOCK)) ? 0 : read_free(l);
+    int said = renewal || redislock_seen_taken(REDISLOCK_LKEY(l, LOCK)) ? 0 : read_free(l);
 
     if (said != 0) {
         return said;
     }
-    redislock_shared_seen(REDISLOCK_LKEY(l, LOCK), true);
+    redislock_seen(REDISLOCK_LKEY(l, LOCK), true);
     return read_try(l, deadline, block);
 }
 
@@ -290,7 +290,7 @@ static int read_blocked(redislock_lock *l, uint64_t deadline, zend_long *block)
         return rc;
     }
     if (said == 1) {
-        redislock_shared_seen(REDISLOCK_LKEY(l, LOCK), *block != 1);
+        redislock_seen(REDISLOCK_LKEY(l, LOCK), *block != 1);
         share_granted(l, sent_at, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);

@@ -9,22 +9,22 @@
  * attempt a round trip more, never a wrong answer.
  */
 #include "php_redislock.h"
-#include "engine/shared_seen.h"
+#include "engine/seen.h"
 
 static zend_ulong *slot_of(const zend_string *key, zend_ulong *h)
 {
     *h = zend_string_hash_val((zend_string *) key);
-    return &REDISLOCK_G(shares_seen)[*h % REDISLOCK_SHARES_SEEN];
+    return &REDISLOCK_G(keys_seen)[*h % REDISLOCK_KEYS_SEEN];
 }
 
-bool redislock_shared_seen_taken(const zend_string *key)
+bool redislock_seen_taken(const zend_string *key)
 {
     zend_ulong h, *slot = slot_of(key, &h);
 
     return *slot == h;
 }
 
-void redislock_shared_seen(const zend_string *key, bool taken)
+void redislock_seen(const zend_string *key, bool taken)
 {
     zend_ulong h, *slot = slot_of(key, &h);
 
