@@ -68,7 +68,6 @@ void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long
 
 void redislock_semaphore_dtor(redislock_semaphore *s)
 {
-    redislock_semaphore_keepalive_stop(s);
     redislock_keys_free(&s->keys);
 }
 
@@ -346,7 +345,6 @@ int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool 
     int rc;
 
     *acquired = false;
-    redislock_semaphore_keepalive_sync(s);
     if (!redislock_semaphore_holding(s) && new_token(s) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
@@ -355,11 +353,6 @@ int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool 
         rc = wait_once(s, &w, &a);
     }
     *acquired = rc == REDISLOCK_OK && a.granted;
-    if (*acquired) {
-        redislock_semaphore_keepalive_start(s);
-    } else if (!redislock_semaphore_holding(s)) {
-        redislock_semaphore_keepalive_stop(s);
-    }
     return rc;
 }
 
@@ -465,7 +458,6 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
     zend_long n;
 
     *released = false;
-    redislock_semaphore_keepalive_stop(s);
     if (!redislock_semaphore_owned(s)) {
         return REDISLOCK_OK;
     }
@@ -493,7 +485,6 @@ int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *exte
     zend_long n;
 
     *extended = false;
-    redislock_semaphore_keepalive_sync(s);
     if (!redislock_semaphore_holding(s)) {
         return REDISLOCK_OK;
     }
@@ -520,7 +511,6 @@ int redislock_semaphore_check(redislock_semaphore *s, bool *held)
     zend_long left;
 
     *held = false;
-    redislock_semaphore_keepalive_sync(s);
     if (!redislock_semaphore_holding(s)) {
         return REDISLOCK_OK;
     }

@@ -124,15 +124,24 @@ void redislock_semaphore_keepalive_start(redislock_semaphore *s);
 
 /* Takes up what the renewals found since last asked: the validity of the
  * last renewal, or the hold lost (then not held any more, and no longer
- * renewed); a hold that ended stops its renewals. acquire, release, extend
- * and check start with it; the binding calls it before remaining() and
- * token(). */
+ * renewed); a hold that ended stops its renewals. The operations below
+ * start with it; the binding calls it before remaining() and token(). */
 void redislock_semaphore_keepalive_sync(redislock_semaphore *s);
 
 /* Stops the renewals of s's hold (release, destruction, request end); the
  * lease then runs out at its ttl unless released. The validity of a renewal
  * not yet told is kept. */
 void redislock_semaphore_keepalive_stop(redislock_semaphore *s);
+
+/* What the binding calls: acquire, release, extend, isAcquired and the
+ * object's end as above (redislock_semaphore_acquire() ...
+ * redislock_semaphore_dtor()), each with the hold's renewals kept in step:
+ * synced first, started at a grant, stopped at a release or the end. */
+int redislock_semaphore_keepalive_acquire(redislock_semaphore *s, zend_long wait_ms, bool *acquired);
+int redislock_semaphore_keepalive_release(redislock_semaphore *s, bool *released);
+int redislock_semaphore_keepalive_extend(redislock_semaphore *s, zend_long ttl, bool *extended);
+int redislock_semaphore_keepalive_check(redislock_semaphore *s, bool *held);
+void redislock_semaphore_keepalive_dtor(redislock_semaphore *s);
 
 /* }}} */
 

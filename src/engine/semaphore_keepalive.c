@@ -1,7 +1,9 @@
 /*
  * A semaphore hold's renewals in the background (the keepalive setting,
  * see engine/semaphore.h and engine/keepalive.h): started at a grant,
- * polled by the object's calls, stopped at its release.
+ * polled by the object's calls, stopped at its release; and the
+ * operations the binding calls, which keep them in step (semaphore.c, below,
+ * never calls here).
  */
 #include "php_redislock.h"
 #include "engine/semaphore.h"
@@ -99,3 +101,45 @@ void redislock_semaphore_keepalive_stop(redislock_semaphore *s)
     }
     s->keepalive = NULL;
 }
+
+/* {{{ The operations on a hold, with its renewals kept in step */
+
+int redislock_semaphore_keepalive_acquire(redislock_semaphore *s, zend_long wait_ms, bool *acquired)
+{
+    int rc;
+
+    redislock_semaphore_keepalive_sync(s);
+    rc = redislock_semaphore_acquire(s, wait_ms, acquired);
+    if (*acquired) {
+        redislock_semaphore_keepalive_start(s);
+    } else if (!redislock_semaphore_holding(s)) {
+        redislock_semaphore_keepalive_stop(s);
+    }
+    return rc;
+}
+
+int redislock_semaphore_keepalive_release(redislock_semaphore *s, bool *released)
+{
+    redislock_semaphore_keepalive_stop(s);
+    return redislock_semaphore_release(s, released);
+}
+
+int redislock_semaphore_keepalive_extend(redislock_semaphore *s, zend_long ttl, bool *extended)
+{
+    redislock_semaphore_keepalive_sync(s);
+    return redislock_semaphore_extend(s, ttl, extended);
+}
+
+int redislock_semaphore_keepalive_check(redislock_semaphore *s, bool *held)
+{
+    redislock_semaphore_keepalive_sync(s);
+    return redislock_semaphore_check(s, held);
+}
+
+void redislock_semaphore_keepalive_dtor(redislock_semaphore *s)
+{
+    redislock_semaphore_keepalive_stop(s);
+    redislock_semaphore_dtor(s);
+}
+
+/* }}} */

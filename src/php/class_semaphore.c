@@ -62,7 +62,7 @@ static void auto_release(redislock_holds_entry *h)
     if (!auto_release_due(o)) {
         return;
     }
-    if (redislock_semaphore_release(&o->lock, &released) != REDISLOCK_OK) {
+    if (redislock_semaphore_keepalive_release(&o->lock, &released) != REDISLOCK_OK) {
         REDISLOCK_G(stats).errors++;
         o->lock.held = o->lock.placed = false;
     } else if (released) {
@@ -76,7 +76,7 @@ static const redislock_error *run_release(redislock_holds_entry *h)
     redislock_semaphore_object *o = HOLD_OBJECT(h);
     bool released;
 
-    if (redislock_semaphore_release(&o->lock, &released) == REDISLOCK_OK) {
+    if (redislock_semaphore_keepalive_release(&o->lock, &released) == REDISLOCK_OK) {
         return NULL;
     }
     o->lock.held = o->lock.placed = false;
@@ -98,8 +98,9 @@ static const redislock_holds_ops semaphore_holds = { auto_release, request_end, 
 
 /* {{{ The methods shared with RedisLock\Lock (lock_methods.c) */
 
-REDISLOCK_LOCK_METHODS_CALL(semaphore_call, redislock_semaphore_object, redislock_semaphore_acquire,
-                            redislock_semaphore_release, redislock_semaphore_check, redislock_semaphore_extend)
+REDISLOCK_LOCK_METHODS_CALL(semaphore_call, redislock_semaphore_object, redislock_semaphore_keepalive_acquire,
+                            redislock_semaphore_keepalive_release, redislock_semaphore_keepalive_check,
+                            redislock_semaphore_keepalive_extend)
 
 static bool semaphore_held(zend_object *obj, redislock_lock_methods_held *held)
 {
@@ -180,7 +181,7 @@ static void semaphore_free(zend_object *obj)
 
     redislock_holds_end(&o->part.hold);
     if (o->part.initialized) {
-        redislock_semaphore_dtor(&o->lock);
+        redislock_semaphore_keepalive_dtor(&o->lock);
     }
     if (o->lock.prim.initialized) {
         redislock_prim_dtor(&o->lock.prim);
@@ -281,7 +282,7 @@ PHP_METHOD(RedisLock_Semaphore, extend)
         zend_argument_value_error(1, "must be between 0 and %d", REDISLOCK_TTL_MAX);
         RETURN_THROWS();
     }
-    if (redislock_semaphore_extend(&o->lock, ttl > 0 ? ttl : o->lock.prim.settings.ttl, &extended)
+    if (redislock_semaphore_keepalive_extend(&o->lock, ttl > 0 ? ttl : o->lock.prim.settings.ttl, &extended)
         != REDISLOCK_OK) {
         redislock_exceptions_throw(&o->lock.prim.err);
         RETURN_THROWS();
