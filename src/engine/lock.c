@@ -583,11 +583,5 @@ void redislock_lock_dtor(redislock_lock *l)
 /* Validity left, in ms, by the local monotonic clock. */
 zend_long redislock_lock_remaining(const redislock_lock *l)
 {
-    uint64_t now;
-
-    if (!redislock_lock_holding(l)) {
-        return 0;
-    }
-    now = redislock_now_us();
-    return now >= l->valid_until ? 0 : (zend_long) ((l->valid_until - now) / 1000);
+    return redislock_lock_holding(l) ? (zend_long) redislock_ms_until(l->valid_until) : 0;
 }

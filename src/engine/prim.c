@@ -25,7 +25,7 @@ void redislock_prim_dtor(redislock_prim *p)
     }
 }
 
-static redislock_netopts prim_netopts(const redislock_prim *p)
+redislock_netopts redislock_prim_netopts(const redislock_prim *p)
 {
     redislock_netopts o = {
         .connect_timeout = p->settings.connect_timeout,
@@ -50,7 +50,7 @@ void redislock_prim_call_init(redislock_prim *p, redislock_call *c)
 int redislock_prim_script(redislock_prim *p, const redislock_script *script, redislock_call *c, redislock_cmd *cmd,
                           const char *what)
 {
-    redislock_netopts o = prim_netopts(p);
+    redislock_netopts o = redislock_prim_netopts(p);
 
     memset(cmd, 0, sizeof(*cmd));
     redislock_round_call(p->settings.servers, 1, &o, script, cmd, c);
@@ -62,7 +62,7 @@ int redislock_prim_command(redislock_prim *p, const char *cmdname, size_t reply_
 {
     const char *argv[2] = { cmdname, ZSTR_VAL(p->key) };
     size_t argl[2] = { strlen(cmdname), ZSTR_LEN(p->key) };
-    redislock_netopts o = prim_netopts(p);
+    redislock_netopts o = redislock_prim_netopts(p);
 
     o.reply_max = reply_max;
     memset(cmd, 0, sizeof(*cmd));

@@ -46,6 +46,9 @@ int redislock_prim_script(redislock_prim *p, const redislock_script *script, red
 int redislock_prim_command(redislock_prim *p, const char *cmdname, size_t reply_max, redislock_cmd *cmd,
                            const char *what);
 
+/* The connection options of p's commands (its timeouts, persistence). */
+redislock_netopts redislock_prim_netopts(const redislock_prim *p);
+
 /* Records in p->err that the reply to what was not of the expected shape,
  * and frees cmd. Returns REDISLOCK_ERR. */
 int redislock_prim_unexpected(redislock_prim *p, redislock_cmd *cmd, const char *what);

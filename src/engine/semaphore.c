@@ -32,15 +32,6 @@
 static const redislock_key_kind sem_keys[] = { REDISLOCK_KEY_HOLDER, REDISLOCK_KEY_LOCK, REDISLOCK_KEY_PERMITS,
                                                REDISLOCK_KEY_WAIT, REDISLOCK_KEY_WAKE };
 
-/* The connection options of s's commands. */
-static redislock_netopts sem_netopts(const redislock_semaphore *s)
-{
-    redislock_netopts o = { .connect_timeout = s->prim.settings.connect_timeout,
-                            .read_timeout = s->prim.settings.read_timeout,
-                            .persistent = s->prim.settings.persistent };
-    return o;
-}
-
 /* What an attempt answered. */
 typedef struct sem_answer {
     bool granted;
@@ -83,12 +74,7 @@ bool redislock_semaphore_holding(const redislock_semaphore *s)
 
 zend_long redislock_semaphore_remaining(const redislock_semaphore *s)
 {
-    uint64_t now = redislock_now_us();
-
-    if (!redislock_semaphore_holding(s) || now >= s->valid_until) {
-        return 0;
-    }
-    return (zend_long) ((s->valid_until - now) / 1000);
+    return redislock_semaphore_holding(s) ? (zend_long) redislock_ms_until(s->valid_until) : 0;
 }
 
 /* A new token for the next hold: "<token>:<weight>". */
@@ -221,7 +207,7 @@ static int plain_attempt(redislock_semaphore *s, sem_answer *a)
     const size_t lens[6] = { 3, ZSTR_LEN(holder), s->member_len, 2, 2,
                              (size_t) snprintf(ttl, sizeof(ttl), ZEND_LONG_FMT, s->prim.settings.ttl) };
     const redislock_words w[1] = { { 6, set, lens } };
-    redislock_netopts o = sem_netopts(s);
+    redislock_netopts o = redislock_prim_netopts(&s->prim);
     redislock_cmd cmd = { 0 };
     uint64_t sent_at = redislock_now_us();
 
@@ -278,7 +264,7 @@ static uint64_t block_us(const sem_wait *w, const sem_answer *a)
 static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, sem_answer *a)
 {
     const zend_string *wake = redislock_keys_get(&s->keys, REDISLOCK_KEY_WAKE);
-    redislock_netopts o = sem_netopts(s);
+    redislock_netopts o = redislock_prim_netopts(&s->prim);
     char secs[32];
     const char *blpop[3] = { "BLPOP", ZSTR_VAL(wake), secs };
     size_t lens[3] = { 5, ZSTR_LEN(wake), 0 };
@@ -399,7 +385,7 @@ static bool plain_release_fits(const redislock_semaphore *s)
 static void plain_wake(redislock_semaphore *s, zend_long ms)
 {
     const zend_string *wake = redislock_keys_get(&s->keys, REDISLOCK_KEY_WAKE);
-    redislock_netopts o = sem_netopts(s);
+    redislock_netopts o = redislock_prim_netopts(&s->prim);
     redislock_cmd cmd;
     char exp[24];
     const char *push[3] = { "RPUSH", ZSTR_VAL(wake), "1" }, *trim[4] = { "LTRIM", ZSTR_VAL(wake), "0", "15" };
@@ -426,7 +412,7 @@ static int plain_release(redislock_semaphore *s, zend_long *n)
     const char *zrem[3] = { "ZREM", ZSTR_VAL(holds), s->member }, *pttl[2] = { "PTTL", ZSTR_VAL(wait) };
     const size_t zrem_lens[3] = { 4, ZSTR_LEN(holds), s->member_len }, pttl_lens[2] = { 4, ZSTR_LEN(wait) };
     const redislock_words w[2] = { { 3, zrem, zrem_lens }, { 2, pttl, pttl_lens } };
-    redislock_netopts o = sem_netopts(s);
+    redislock_netopts o = redislock_prim_netopts(&s->prim);
     const redisReply *removed, *marked;
     redislock_cmd cmd = { 0 };
 

@@ -344,9 +344,7 @@ static int new_guid(char *guid)
 zend_long redislock_zk_lock_remaining(redislock_zk_lock *l)
 {
     redislock_zk_session *s = redislock_zk_lock_held(l) ? redislock_zk_session_find(l->serial) : NULL;
-    uint64_t until = s ? redislock_zk_session_alive_until(s) : 0, now = redislock_now_us();
-
-    return until > now ? (zend_long) ((until - now) / 1000) : 0;
+    return s ? (zend_long) redislock_ms_until(redislock_zk_session_alive_until(s)) : 0;
 }
 
 int redislock_zk_lock_acquire(redislock_zk_lock *l, zend_long wait_ms, bool *acquired)
