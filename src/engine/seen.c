@@ -10,6 +10,8 @@
  */
 #include "php_redislock.h"
 #include "engine/seen.h"
+#include "engine/wait.h"
+#include "base/clock.h"
 
 static zend_ulong *slot_of(const zend_string *key, zend_ulong *h)
 {
@@ -34,3 +36,88 @@ void redislock_seen(const zend_string *key, bool taken)
         *slot = 0;
     }
 }
+
+/* {{{ What this process knows of a semaphore's waiters (the reasoning is
+ * engine/semaphore.c's top comment): until when its waiters marker lives,
+ * whether the last attempt seen found it full (more than room permits held)
+ * with the marker alive since, and when the earliest lease that attempt
+ * saw ends. In slots by the hash of the holder key and the servers: a
+ * semaphore that shares a slot with another only loses what was known. */
+
+/* The entry of the semaphore whose holder key is key on servers, emptied
+ * when the slot held another. */
+static redislock_sem_seen *sem_slot(const zend_string *key, const redislock_servers *servers)
+{
+    zend_ulong h = zend_string_hash_val((zend_string *) key);
+    redislock_sem_seen *e;
+
+    for (uint32_t i = 0; i < servers->count; i++) {
+        h = h * 33 + zend_inline_hash_func(servers->server[i].id, servers->server[i].id_len);
+    }
+    h = h ? h : 1;
+    e = &REDISLOCK_G(sems_seen)[h % REDISLOCK_SEMS_SEEN];
+    if (e->hash != h) {
+        memset(e, 0, sizeof(*e));
+        e->hash = h;
+    }
+    return e;
+}
+
+/* Notes that the marker lives until at least `at` + ms (ms > 0), as an
+ * answer sent at `at` said. A gap since the marker was last known alive
+ * ends what was known of the semaphore being full (a release in the gap
+ * may have pushed nothing). */
+static void sem_marked(redislock_sem_seen *e, zend_long ms, uint64_t at)
+{
+    if (e->marked_until < at) {
+        e->full = false;
+    }
+    e->marked_until = MAX(e->marked_until, at + (uint64_t) ms * 1000);
+}
+
+void redislock_seen_sem_marked(const zend_string *key, const redislock_servers *servers, zend_long ms, uint64_t at)
+{
+    if (ms > 0) {
+        sem_marked(sem_slot(key, servers), ms, at);
+    }
+}
+
+void redislock_seen_sem_refused(const zend_string *key, const redislock_servers *servers, zend_long room,
+                                zend_long soonest_ms, zend_long marked_ms, uint64_t at)
+{
+    redislock_sem_seen *e = sem_slot(key, servers);
+
+    if (marked_ms > 0) {
+        sem_marked(e, marked_ms, at);
+    }
+    /* Full only with the marker alive then: frees from then on push wake-ups. */
+    e->full = e->marked_until > at;
+    e->room = room;
+    e->lease_end = soonest_ms > 0 ? at + (uint64_t) soonest_ms * 1000 : 0;
+}
+
+void redislock_seen_sem_granted(const zend_string *key, const redislock_servers *servers, zend_long limit,
+                                zend_long left, uint64_t at)
+{
+    redislock_sem_seen *e = sem_slot(key, servers);
+
+    /* No permit left: more than limit - 1 held. The earliest lease end
+     * known stays: a lease granted since ends later (with the same ttl). */
+    e->full = left == 0 && e->marked_until > at;
+    e->room = limit - 1;
+}
+
+uint64_t redislock_seen_sem_blind_us(const zend_string *key, const redislock_servers *servers, zend_long room,
+                                     uint64_t deadline)
+{
+    redislock_sem_seen *e = sem_slot(key, servers);
+    uint64_t slack = (uint64_t) REDISLOCK_BLOCK_SLACK_MS * 1000, now = redislock_now_us(), until, block;
+
+    if (!e->full || room > e->room || !e->lease_end || e->marked_until <= slack) {
+        return 0;
+    }
+    until = MIN(MIN(e->marked_until - slack, e->lease_end), deadline);
+    block = MIN(until > now ? until - now : 0, REDISLOCK_WAIT_RECHECK_US);
+    return block >= REDISLOCK_BLOCK_MIN_US ? block : 0;
+}
+/* }}} */
