@@ -37,12 +37,46 @@ void redislock_seen(const zend_string *key, bool taken)
     }
 }
 
-/* {{{ What this process knows of a semaphore's waiters (the reasoning is
- * engine/semaphore.c's top comment): until when its waiters marker lives,
- * whether the last attempt seen found it full (more than room permits held)
- * with the marker alive since, and when the earliest lease that attempt
- * saw ends. In slots by the hash of the holder key and the servers: a
- * semaphore that shares a slot with another only loses what was known. */
+/* {{{ What this process knows of a semaphore's waiters, for the blind
+ * first write of a waiting acquire (engine/semaphore.c): until when its
+ * waiters marker lives, whether the last attempt seen found it full (more
+ * than room permits held, room being that object's limit less its weight)
+ * with the marker alive since, and when the earliest lease the last
+ * refusal saw ends. In slots by the hash of the holder key and the
+ * servers: a semaphore that shares a slot with another loses what was
+ * known, nothing more.
+ *
+ * Why a blind BLPOP finds a freed permit: while the marker lives, each
+ * release pushes a wake-up per permit it frees (up to 16 pending), and a
+ * woken grant that leaves permits free passes one on when none is pending.
+ * From a moment the semaphore was full for us, a permit free for us thus
+ * has a wake-up pending, which the BLPOP takes at once. The cases where a
+ * permit is free with none pending:
+ *
+ * - A grant by a caller not woken (a plain SET NX, a first script) takes a
+ *   permit a wake-up announced and leaves the wake-up: a woken waiter then
+ *   is refused and blocks again. A round trip, harmless.
+ * - A lease that ends by expiry pushes nothing: a blind block lasts no
+ *   longer than the earliest lease end the last refusal reported, and
+ *   without one known there is no blind block. A lease granted since ends
+ *   later with the same ttl; another object's shorter ttl, a lease renewed
+ *   shorter, keys that go without a release (DEL, FLUSHALL, eviction, a
+ *   restart or failover, which also lose the script: NOSCRIPT comes behind
+ *   the block, then the plain attempt loads it) are bounded by
+ *   REDISLOCK_WAIT_RECHECK_US, as for a waiter that attempted first.
+ * - Permits already free when the waiter comes (limit 4, 2 held, the
+ *   marker alive from earlier contention): a blind BLPOP would block while
+ *   one is free. Hence the waiter goes blind only when the last attempt of
+ *   this process found the semaphore full for it: refused for a room at
+ *   least its own (a heavier weight or smaller limit may be refused where
+ *   it fits), or granted the last permit (room: limit - 1); a grant with
+ *   permits left, or alone, and a gap in the marker's life (a release then
+ *   may have pushed nothing) end that. No age limit is needed: the argument
+ *   above holds for as long as the marker lives without a gap, and a
+ *   process that stops finding the semaphore full attempts first again.
+ * - A heavier waiter that is woken and refused takes a wake-up a lighter
+ *   one could have used: as for waiters that attempted first, the lease
+ *   end and REDISLOCK_WAIT_RECHECK_US bound that block. */
 
 /* The entry of the semaphore whose holder key is key on servers, emptied
  * when the slot held another. */

@@ -15,6 +15,16 @@
  * checks about every 100 ms) is a local sleep instead, exactly that long.
  * A server that refuses BLPOP (an ACL) turns the rest of the wait into
  * sleeps growing from 2 to 50 ms.
+ *
+ * A waiting acquire begins blind, with that one write (woken = '1') and no
+ * refused script first, when this process last found the semaphore full
+ * for it (a refusal, or the grant of the last permit), the marker alive
+ * without a gap since and for long enough: every permit freed since then
+ * pushed a wake-up, or came from a lease that ended, which the block does
+ * not outlast (the earliest lease end the last refusal reported); nor does
+ * it outlast the marker less REDISLOCK_BLOCK_SLACK_MS, the wait, or
+ * REDISLOCK_WAIT_RECHECK_US. The cases where a permit is free with no
+ * wake-up pending are in engine/seen.c.
  */
 #include "php_redislock.h"
 #include "engine/semaphore.h"
