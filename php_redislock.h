@@ -47,7 +47,8 @@ typedef struct redislock_stats {
 #define REDISLOCK_SEMS_SEEN 64
 typedef struct redislock_sem_seen {
     zend_ulong hash;       /* the holder key's with its servers'; 0: an empty slot */
-    bool full;             /* the last attempt seen found more than room permits held */
+    bool full;             /* the last attempt seen left no permit free for a waiter of limit less
+                              weight up to room without a wake-up pending */
     zend_long room;
     uint64_t marked_until; /* the waiters marker lives until then at least (monotonic us) */
     uint64_t lease_end;    /* no lease the last refusal saw ends before then (monotonic us; 0: not known) */

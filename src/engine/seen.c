@@ -49,9 +49,10 @@ void redislock_seen(const zend_string *key, bool taken)
  * Why a blind BLPOP finds a freed permit: while the marker lives, each
  * release pushes a wake-up per permit it frees (up to 16 pending), and a
  * woken grant that leaves permits free passes one on when none is pending.
- * From a moment the semaphore was full for us, a permit free for us thus
- * has a wake-up pending, which the BLPOP takes at once. The cases where a
- * permit is free with none pending:
+ * From a moment the semaphore was full for us (a refusal, the grant of the
+ * last permit) or its free permits announced (a woken grant: "full" below
+ * covers both), a permit free for us thus has a wake-up pending, which the
+ * BLPOP takes at once. The cases where a permit is free with none pending:
  *
  * - A grant by a caller not woken (a plain SET NX, a first script) takes a
  *   permit a wake-up announced and leaves the wake-up: a woken waiter then
@@ -69,9 +70,9 @@ void redislock_seen(const zend_string *key, bool taken)
  *   one is free. Hence the waiter goes blind only when the last attempt of
  *   this process found the semaphore full for it: refused for a room at
  *   least its own (a heavier weight or smaller limit may be refused where
- *   it fits), or granted the last permit (room: limit - 1); a grant with
- *   permits left, or alone, and a gap in the marker's life (a release then
- *   may have pushed nothing) end that. No age limit is needed: the argument
+ *   it fits), or granted the last permit or woken (room: limit - 1); a
+ *   grant not woken with permits left, or alone, and a gap in the marker's
+ *   life (a release then may have pushed nothing) end that. No age limit is needed: the argument
  *   above holds for as long as the marker lives without a gap, and a
  *   process that stops finding the semaphore full attempts first again.
  * - A heavier waiter that is woken and refused takes a wake-up a lighter
@@ -98,12 +99,13 @@ static redislock_sem_seen *sem_slot(const zend_string *key, const redislock_serv
 }
 
 /* Notes that the marker lives until at least `at` + ms (ms > 0), as an
- * answer sent at `at` said. A gap since the marker was last known alive
- * ends what was known of the semaphore being full (a release in the gap
- * may have pushed nothing). */
+ * answer to a command sent at `at`, read just now, said. A possible gap
+ * since the marker was last known alive (until before now: the server may
+ * have read it any time up to now) ends what was known of the semaphore
+ * being full (a release in the gap may have pushed nothing). */
 static void sem_marked(redislock_sem_seen *e, zend_long ms, uint64_t at)
 {
-    if (e->marked_until < at) {
+    if (e->marked_until <= redislock_now_us()) {
         e->full = false;
     }
     e->marked_until = MAX(e->marked_until, at + (uint64_t) ms * 1000);
@@ -124,20 +126,23 @@ void redislock_seen_sem_refused(const zend_string *key, const redislock_servers 
     if (marked_ms > 0) {
         sem_marked(e, marked_ms, at);
     }
-    /* Full only with the marker alive then: frees from then on push wake-ups. */
-    e->full = e->marked_until > at;
+    /* Full only with the marker alive when the script ran (by now at the
+     * latest): frees from then on push wake-ups. */
+    e->full = e->marked_until > redislock_now_us();
     e->room = room;
     e->lease_end = soonest_ms > 0 ? at + (uint64_t) soonest_ms * 1000 : 0;
 }
 
 void redislock_seen_sem_granted(const zend_string *key, const redislock_servers *servers, zend_long limit,
-                                zend_long left, uint64_t at)
+                                zend_long left, bool woken)
 {
     redislock_sem_seen *e = sem_slot(key, servers);
 
-    /* No permit left: more than limit - 1 held. The earliest lease end
-     * known stays: a lease granted since ends later (with the same ttl). */
-    e->full = left == 0 && e->marked_until > at;
+    /* No permit left: more than limit - 1 held. A woken grant that left
+     * some passed a wake-up on (the marker alive): a waiter of limit less
+     * weight up to limit - 1 that fits finds one pending. The earliest
+     * lease end known stays: a lease granted since ends later (same ttl). */
+    e->full = (left == 0 || woken) && e->marked_until > redislock_now_us();
     e->room = limit - 1;
 }
 

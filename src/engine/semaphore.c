@@ -18,7 +18,8 @@
  *
  * A waiting acquire begins blind, with that one write (woken = '1') and no
  * refused script first, when this process last found the semaphore full
- * for it (a refusal, or the grant of the last permit), the marker alive
+ * for it (a refusal, the grant of the last permit) or its free permits
+ * announced (a woken grant, which passes a wake-up on), the marker alive
  * without a gap since and for long enough: every permit freed since then
  * pushed a wake-up, or came from a lease that ended, which the block does
  * not outlast (the earliest lease end the last refusal reported); nor does
@@ -184,11 +185,11 @@ static void unknown(redislock_semaphore *s, const redislock_cmd *cmd)
     }
 }
 
-/* Records what a script attempt sent at sent_at found of the semaphore
- * (not the renewal of a hold of s's, which tells nothing of others): free
- * when it granted the hold alone, taken otherwise; full, and how long the
- * waiters marker lives (engine/seen.c). */
-static void seen(redislock_semaphore *s, const sem_answer *a, bool renewal, uint64_t sent_at)
+/* Records what a script attempt sent at sent_at (woken: behind a BLPOP)
+ * found of the semaphore (not the renewal of a hold of s's, which tells
+ * nothing of others): free when it granted the hold alone, taken
+ * otherwise; full, and how long the waiters marker lives (engine/seen.c). */
+static void seen(redislock_semaphore *s, const sem_answer *a, bool renewal, bool woken, uint64_t sent_at)
 {
     const zend_string *holder = redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER);
 
@@ -197,7 +198,7 @@ static void seen(redislock_semaphore *s, const sem_answer *a, bool renewal, uint
     }
     redislock_seen(holder, !a->solo);
     if (a->granted) {
-        redislock_seen_sem_granted(holder, s->prim.settings.servers, s->limit, a->left, sent_at);
+        redislock_seen_sem_granted(holder, s->prim.settings.servers, s->limit, a->left, woken);
     } else {
         redislock_seen_sem_refused(holder, s->prim.settings.servers, s->limit - s->weight, a->soonest, a->marked,
                                    sent_at);
@@ -222,7 +223,7 @@ static int attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
     redislock_cmd_dtor(&cmd, 1);
-    seen(s, a, renewal, sent_at);
+    seen(s, a, renewal, false, sent_at);
     answered(s, a, sent_at);
     return REDISLOCK_OK;
 }
@@ -259,7 +260,7 @@ static int plain_attempt(redislock_semaphore *s, sem_answer *a)
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
     redislock_cmd_dtor(&cmd, 1);
-    redislock_seen_sem_granted(holder, s->prim.settings.servers, s->limit, -1, sent_at);
+    redislock_seen_sem_granted(holder, s->prim.settings.servers, s->limit, -1, false);
     answered(s, a, sent_at);
     return 1;
 }
@@ -337,7 +338,7 @@ static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, 
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
     redislock_cmd_dtor(&cmd, 1);
-    seen(s, a, false, sent_at);
+    seen(s, a, false, true, sent_at);
     answered(s, a, sent_at);
     return REDISLOCK_OK;
 }
