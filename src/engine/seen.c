@@ -6,7 +6,8 @@
  * A semaphore's holds do the same with its holder key (engine/semaphore.c).
  * The hashes of the keys found taken sit in a small table of the process,
  * in slots by hash: a key that shares a slot with another only costs an
- * attempt a round trip more, never a wrong answer.
+ * attempt a round trip more, never a wrong answer. A second table keeps
+ * what a semaphore's waiting acquire begins with (below).
  */
 #include "php_redislock.h"
 #include "engine/seen.h"
