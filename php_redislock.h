@@ -42,6 +42,17 @@ typedef struct redislock_stats {
 #define REDISLOCK_INI_BROKEN_MAX 32
 /* Slots of the table of the keys an attempt last found taken (engine/seen.c). */
 #define REDISLOCK_KEYS_SEEN 64
+/* Slots of the table of what this process knows of semaphores' waiters
+ * (engine/seen.c). */
+#define REDISLOCK_SEMS_SEEN 64
+typedef struct redislock_sem_seen {
+    zend_ulong hash;       /* the holder key's with its servers'; 0: an empty slot */
+    bool full;             /* the last attempt seen left no permit free for a waiter of limit less
+                              weight up to room without a wake-up pending */
+    zend_long room;
+    uint64_t marked_until; /* the waiters marker lives until then at least (monotonic us) */
+    uint64_t lease_end;    /* no lease the last refusal saw ends before then (monotonic us; 0: not known) */
+} redislock_sem_seen;
 typedef struct redislock_ini_broken {
     zend_string *name; /* persistent */
     char what[256];    /* what is wrong with it */
@@ -76,6 +87,10 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     /* The hashes of the lock keys (semaphore holder keys) an attempt last
      * found taken, in slots by hash (engine/seen.c); 0: none. */
     zend_ulong keys_seen[REDISLOCK_KEYS_SEEN];
+
+    /* What this process knows of semaphores' waiters marker and permits,
+     * in slots by hash (engine/seen.c). */
+    redislock_sem_seen sems_seen[REDISLOCK_SEMS_SEEN];
 
     /* Tokens that may sit on servers with no lock holding them. */
     struct redislock_leftover *leftovers;

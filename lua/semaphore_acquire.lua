@@ -37,7 +37,10 @@
 -- semaphore was found free: the caller's next attempt may be a plain
 -- SET NX); otherwise the permits free after a grant (>= 0), or, when not
 -- granted, -1 less the ms until the earliest lease ends (0 when none is
--- known).
+-- known): that integer alone when the caller will not wait (ARGV[5] = 0),
+-- else in an array {that, the ms the marker lives from now} (its PTTL once
+-- set or extended; its expiry only ever moves later, so that the caller
+-- knows every release until then pushes wake-ups: engine/semaphore.c).
 -- Commands: on a free semaphore 2 (SET NX, DEL of leftovers in KEYS[2] and
 -- KEYS[3]); behind a BLPOP, PTTL of the marker when permits are left (and
 -- LLEN, RPUSH, PEXPIRE to pass a wake-up on). The renewal of the caller's
@@ -179,11 +182,16 @@ if redis.call('zscore', KEYS[2], ARGV[1]) then
     end
     return free()
 end
-local wait = tonumber(ARGV[5])
-if wait > 0 and redis.call('pttl', KEYS[4]) < wait then
+local wait, soonest = tonumber(ARGV[5]), -1 - (first[2] and tonumber(first[2]) - now or 0)
+if wait <= 0 then
+    return soonest
+end
+local marked = redis.call('pttl', KEYS[4])
+if marked < wait then
     redis.call('set', KEYS[4], '1', 'PX', wait)
     if redis.call('exists', KEYS[5]) == 1 then
         redis.call('pexpire', KEYS[5], wait)
     end
+    marked = wait
 end
-return -1 - (first[2] and tonumber(first[2]) - now or 0)
+return {soonest, marked}

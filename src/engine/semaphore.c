@@ -15,6 +15,17 @@
  * checks about every 100 ms) is a local sleep instead, exactly that long.
  * A server that refuses BLPOP (an ACL) turns the rest of the wait into
  * sleeps growing from 2 to 50 ms.
+ *
+ * A waiting acquire begins blind, with that one write (woken = '1') and no
+ * refused script first, when this process last found the semaphore full
+ * for it (a refusal, the grant of the last permit) or its free permits
+ * announced (a woken grant, which passes a wake-up on), the marker alive
+ * without a gap since and for long enough: every permit freed since then
+ * pushed a wake-up, or came from a lease that ended, which the block does
+ * not outlast (the earliest lease end the last refusal reported); nor does
+ * it outlast the marker less REDISLOCK_BLOCK_SLACK_MS, the wait, or
+ * REDISLOCK_WAIT_RECHECK_US. The cases where a permit is free with no
+ * wake-up pending are in engine/seen.c.
  */
 #include "php_redislock.h"
 #include "engine/semaphore.h"
@@ -36,7 +47,9 @@ static const redislock_key_kind sem_keys[] = { REDISLOCK_KEY_HOLDER, REDISLOCK_K
 typedef struct sem_answer {
     bool granted;
     bool solo;         /* granted alone in the holder key: the semaphore was free */
+    zend_long left;    /* granted: the permits left free (-1: granted alone) */
     zend_long soonest; /* not granted: ms until the earliest lease ends (0: not known) */
+    zend_long marked;  /* not granted, marking: ms the waiters marker lives (-1: not told) */
 } sem_answer;
 
 /* One acquire() call's wait. */
@@ -121,20 +134,31 @@ static void acquire_call(redislock_semaphore *s, redislock_call *c, uint64_t dea
 
 /* Reads the acquire script's reply: OK (granted alone in the holder key,
  * as a plain SET NX's), the permits free after a grant (>= 0), or -1 less
- * the ms until the earliest lease ends. */
+ * the ms until the earliest lease ends, alone or, from a marking refusal,
+ * in an array with the ms the marker lives. */
 static bool read_acquire(const redisReply *r, sem_answer *a)
 {
     a->solo = r && r->type == REDIS_REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0;
+    a->left = a->marked = -1;
+    a->soonest = 0;
     if (a->solo) {
         a->granted = true;
-        a->soonest = 0;
         return true;
+    }
+    if (r && r->type == REDIS_REPLY_ARRAY && r->elements == 2 && r->element[0]->type == REDIS_REPLY_INTEGER
+        && r->element[0]->integer < 0 && r->element[1]->type == REDIS_REPLY_INTEGER) {
+        a->marked = (zend_long) r->element[1]->integer;
+        r = r->element[0];
     }
     if (!r || r->type != REDIS_REPLY_INTEGER) {
         return false;
     }
     a->granted = r->integer >= 0;
-    a->soonest = a->granted ? 0 : (zend_long) (-1 - r->integer);
+    if (a->granted) {
+        a->left = (zend_long) r->integer;
+    } else {
+        a->soonest = (zend_long) (-1 - r->integer);
+    }
     return true;
 }
 
@@ -161,13 +185,23 @@ static void unknown(redislock_semaphore *s, const redislock_cmd *cmd)
     }
 }
 
-/* Records what a script attempt found of the semaphore (not the renewal
- * of a hold of s's, which tells nothing of others): free when it granted
- * the hold alone, taken otherwise (engine/seen.c). */
-static void seen(redislock_semaphore *s, const sem_answer *a, bool renewal)
+/* Records what a script attempt sent at sent_at (woken: behind a BLPOP)
+ * found of the semaphore (not the renewal of a hold of s's, which tells
+ * nothing of others): free when it granted the hold alone, taken
+ * otherwise; full, and how long the waiters marker lives (engine/seen.c). */
+static void seen(redislock_semaphore *s, const sem_answer *a, bool renewal, bool woken, uint64_t sent_at)
 {
-    if (!renewal) {
-        redislock_seen(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER), !a->solo);
+    const zend_string *holder = redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER);
+
+    if (renewal) {
+        return;
+    }
+    redislock_seen(holder, !a->solo);
+    if (a->granted) {
+        redislock_seen_sem_granted(holder, s->prim.settings.servers, s->limit, a->left, woken);
+    } else {
+        redislock_seen_sem_refused(holder, s->prim.settings.servers, s->limit - s->weight, a->soonest, a->marked,
+                                   sent_at);
     }
 }
 
@@ -189,7 +223,7 @@ static int attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
     redislock_cmd_dtor(&cmd, 1);
-    seen(s, a, renewal);
+    seen(s, a, renewal, false, sent_at);
     answered(s, a, sent_at);
     return REDISLOCK_OK;
 }
@@ -226,6 +260,7 @@ static int plain_attempt(redislock_semaphore *s, sem_answer *a)
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
     redislock_cmd_dtor(&cmd, 1);
+    redislock_seen_sem_granted(holder, s->prim.settings.servers, s->limit, -1, false);
     answered(s, a, sent_at);
     return 1;
 }
@@ -303,7 +338,7 @@ static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, 
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
     redislock_cmd_dtor(&cmd, 1);
-    seen(s, a, false);
+    seen(s, a, false, true, sent_at);
     answered(s, a, sent_at);
     return REDISLOCK_OK;
 }
@@ -327,14 +362,19 @@ static int wait_once(redislock_semaphore *s, sem_wait *w, sem_answer *a)
 int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool *acquired)
 {
     sem_wait w = { redislock_now_us() + (uint64_t) wait_ms * 1000, true, REDISLOCK_BACKOFF_MIN_US };
-    sem_answer a = { false, false, 0 };
+    sem_answer a = { false, false, -1, 0, -1 };
+    /* Blind: while the process knows the semaphore full and marked (above). */
+    uint64_t blind = wait_ms > 0 && !redislock_semaphore_holding(s)
+                         ? redislock_seen_sem_blind_us(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER),
+                                                       s->prim.settings.servers, s->limit - s->weight, w.deadline)
+                         : 0;
     int rc;
 
     *acquired = false;
     if (!redislock_semaphore_holding(s) && new_token(s) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
-    rc = first_attempt(s, w.deadline, &a);
+    rc = blind ? blocked_attempt(s, &w, blind, &a) : first_attempt(s, w.deadline, &a);
     while (rc == REDISLOCK_OK && !a.granted && redislock_now_us() < w.deadline) {
         rc = wait_once(s, &w, &a);
     }
@@ -415,6 +455,7 @@ static int plain_release(redislock_semaphore *s, zend_long *n)
     redislock_netopts o = redislock_prim_netopts(&s->prim);
     const redisReply *removed, *marked;
     redislock_cmd cmd = { 0 };
+    uint64_t sent_at = redislock_now_us();
 
     redislock_round_pipeline(&s->prim.settings.servers->server[0], &cmd, &o, w, 2);
     removed = redislock_cmd_reply(&cmd, 0);
@@ -429,6 +470,8 @@ static int plain_release(redislock_semaphore *s, zend_long *n)
     *n = (zend_long) removed->integer;
     if (marked->integer > 0) {
         s->marked_until = redislock_now_us() + (uint64_t) marked->integer * 1000;
+        redislock_seen_sem_marked(redislock_keys_get(&s->keys, REDISLOCK_KEY_HOLDER), s->prim.settings.servers,
+                                  (zend_long) marked->integer, sent_at);
         if (*n == 1) {
             plain_wake(s, (zend_long) marked->integer);
         }
