@@ -55,10 +55,13 @@ void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long
     s->held = s->placed = s->solo = false;
     s->marked_until = 0;
     s->keepalive = NULL;
+    s->term = (redislock_term_ref) { NULL, NULL };
 }
 
 void redislock_semaphore_dtor(redislock_semaphore *s)
 {
+    /* The armed release is made of the keys and the member. */
+    redislock_term_disarm(&s->term);
     redislock_keys_free(&s->keys);
 }
 
@@ -77,11 +80,50 @@ zend_long redislock_semaphore_remaining(const redislock_semaphore *s)
     return redislock_semaphore_holding(s) ? (zend_long) redislock_ms_until(s->valid_until) : 0;
 }
 
+/* The release of s's hold on SIGTERM (redislock_term_describe, called by
+ * the signal handler: it only reads s): EVAL of semaphore_release.lua,
+ * the one release right for a hold alone in the holder key and for one in
+ * the holds, with the keys and the member where they are. */
+static bool term_describe(redislock_term_release *r, const void *hold)
+{
+    const redislock_semaphore *s = hold;
+
+    r->body = redislock_script_semaphore_release.body;
+    r->body_len = redislock_script_semaphore_release.len;
+    redislock_term_add(r, "5", 1, NULL, 0);
+    for (int i = 0; i < 5; i++) {
+        const zend_string *key = s->keys.k[sem_keys[i]];
+        if (!key) {
+            return false;
+        }
+        redislock_term_add(r, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0);
+    }
+    redislock_term_add(r, s->member, s->member_len, NULL, 0);
+    redislock_term_add(r, "0", 1, NULL, 0);
+    return true;
+}
+
+/* Arms the release of the hold just granted or renewed by this process
+ * (s->pid) for SIGTERM on the connection of cmd, as a lock's (see
+ * redislock_lock_term_arm()): only with auto_release. Disarmed when the
+ * hold is over, before the member changes or the keys are freed. */
+static void term_arm(redislock_semaphore *s, const redislock_cmd *cmd)
+{
+    redislock_term_disarm(&s->term);
+    if (s->prim.settings.auto_release) {
+        for (int i = 0; i < 5; i++) {
+            redislock_keys_get(&s->keys, sem_keys[i]);
+        }
+        redislock_term_arm(&s->term, s->pid, cmd, 1, term_describe, s);
+    }
+}
+
 /* A new token for the next hold: "<token>:<weight>". */
 static int new_token(redislock_semaphore *s)
 {
     unsigned char raw[REDISLOCK_SEMAPHORE_TOKEN_BYTES];
 
+    redislock_term_disarm(&s->term); /* its release is made of the member */
     if (redislock_process_random(raw, sizeof(raw)) == FAILURE) {
         redislock_error_set(&s->prim.err, REDISLOCK_E_RANDOM, "no random bytes for the token");
         return REDISLOCK_ERR;
@@ -138,16 +180,18 @@ static bool read_acquire(const redisReply *r, sem_answer *a)
     return true;
 }
 
-/* Keeps what an answer to an attempt sent at sent_at says. */
-static void answered(redislock_semaphore *s, const sem_answer *a, uint64_t sent_at)
+/* Keeps what an answer to an attempt sent at sent_at, by the command cmd,
+ * says. */
+static void answered(redislock_semaphore *s, const sem_answer *a, uint64_t sent_at, const redislock_cmd *cmd)
 {
     if (a->granted) {
         s->held = s->placed = true;
         s->solo = s->solo || a->solo; /* a renewal keeps where its hold is */
         s->valid_until = redislock_lock_validity_end(sent_at, s->prim.settings.ttl);
+        term_arm(s, cmd);
         REDISLOCK_G(stats).acquired++;
     } else {
-        s->held = s->placed = false;
+        redislock_semaphore_over(s);
         REDISLOCK_G(stats).contended++;
     }
 }
@@ -188,9 +232,9 @@ static int attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
     if (!read_acquire(cmd.reply, a)) {
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
-    redislock_cmd_dtor(&cmd, 1);
     seen(s, a, renewal);
-    answered(s, a, sent_at);
+    answered(s, a, sent_at, &cmd);
+    redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
 }
 
@@ -225,8 +269,8 @@ static int plain_attempt(redislock_semaphore *s, sem_answer *a)
         unknown(s, &cmd);
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
+    answered(s, a, sent_at, &cmd);
     redislock_cmd_dtor(&cmd, 1);
-    answered(s, a, sent_at);
     return 1;
 }
 
@@ -302,9 +346,9 @@ static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, 
         unknown(s, &cmd);
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
-    redislock_cmd_dtor(&cmd, 1);
     seen(s, a, false);
-    answered(s, a, sent_at);
+    answered(s, a, sent_at, &cmd);
+    redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
 }
 
@@ -343,9 +387,10 @@ int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool 
 }
 
 /* Runs a script on the semaphore's first nkeys keys with the arguments
- * argv (n of them), expecting an integer reply in *n_out. */
+ * argv (n of them), expecting an integer reply in *out; with renew, a reply
+ * of 1 renewed the hold, whose release for SIGTERM is armed again. */
 static int sem_script(redislock_semaphore *s, const redislock_script *script, int nkeys, const char **argv,
-                      const size_t *lens, int n, zend_long *out, const char *what)
+                      const size_t *lens, int n, zend_long *out, const char *what, bool renew)
 {
     redislock_call c;
     redislock_cmd cmd;
@@ -361,6 +406,10 @@ static int sem_script(redislock_semaphore *s, const redislock_script *script, in
         return redislock_prim_unexpected(&s->prim, &cmd, what);
     }
     *out = (zend_long) cmd.reply->integer;
+    if (renew && *out == 1) {
+        /* The connection may have changed since the grant (reconnected). */
+        term_arm(s, &cmd);
+    }
     redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
 }
@@ -448,7 +497,7 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
         return REDISLOCK_OK;
     }
     if ((plain_release_fits(s) ? plain_release(s, &n)
-                               : sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "release"))
+                               : sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "release", false))
         != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
@@ -458,7 +507,7 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
     } else {
         REDISLOCK_G(stats).released_lost++;
     }
-    s->held = s->placed = false;
+    redislock_semaphore_over(s);
     return REDISLOCK_OK;
 }
 
@@ -475,7 +524,7 @@ int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *exte
         return REDISLOCK_OK;
     }
     lens[1] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, ttl);
-    if (sem_script(s, &redislock_script_semaphore_extend, 3, argv, lens, 2, &n, "extend") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_extend, 3, argv, lens, 2, &n, "extend", true) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *extended = n == 1;
@@ -483,7 +532,7 @@ int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *exte
         s->valid_until = redislock_lock_validity_end(sent_at, ttl);
         REDISLOCK_G(stats).extended++;
     } else {
-        s->held = s->placed = false;
+        redislock_semaphore_over(s);
         REDISLOCK_G(stats).extend_failed++;
     }
     return REDISLOCK_OK;
@@ -500,14 +549,14 @@ int redislock_semaphore_check(redislock_semaphore *s, bool *held)
     if (!redislock_semaphore_holding(s)) {
         return REDISLOCK_OK;
     }
-    if (sem_script(s, &redislock_script_semaphore_check, 2, argv, lens, 1, &left, "isAcquired") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_check, 2, argv, lens, 1, &left, "isAcquired", false) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *held = left > 0;
     if (*held) {
         s->valid_until = MIN(s->valid_until, redislock_lock_validity_end(sent_at, left));
     } else {
-        s->held = s->placed = false;
+        redislock_semaphore_over(s);
     }
     return REDISLOCK_OK;
 }
@@ -519,7 +568,7 @@ int redislock_semaphore_available(redislock_semaphore *s, zend_long *free)
     size_t lens[1];
 
     lens[0] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, s->limit);
-    return sem_script(s, &redislock_script_semaphore_available, 3, argv, lens, 1, free, "available");
+    return sem_script(s, &redislock_script_semaphore_available, 3, argv, lens, 1, free, "available", false);
 }
 
 int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed)
@@ -528,7 +577,7 @@ int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed)
     size_t lens[2] = { 0, 1 };
     zend_long n;
 
-    if (sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "forceRelease") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "forceRelease", false) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *freed = n == 1;

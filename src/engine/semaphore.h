@@ -32,6 +32,7 @@
 #include "engine/keys.h"
 #include "engine/scripts.h"
 #include "engine/keepalive.h"
+#include "client/term.h"
 
 #define REDISLOCK_SEMAPHORE_LIMIT_MAX 2147483647
 #define REDISLOCK_SEMAPHORE_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
@@ -53,6 +54,7 @@ typedef struct redislock_semaphore {
     uint64_t valid_until;   /* end of the hold's validity, monotonic us */
     uint64_t marked_until;  /* waiters marked until then (a plain release saw it): releases take the script */
     redislock_keepalive_lease *keepalive; /* the hold's renewals in the background (keepalive), or NULL */
+    redislock_term_ref term; /* its release for SIGTERM (client/term.h): armed while held, with auto_release */
 } redislock_semaphore;
 
 /* Sets up s, whose prim settings are set up (and whose prim is initialized
@@ -60,7 +62,8 @@ typedef struct redislock_semaphore {
  * weight. */
 void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long weight);
 
-/* Frees what s holds (its keys; the prim is the caller's). */
+/* Frees what s holds (its keys; the prim is the caller's), its release for
+ * SIGTERM disarmed first. */
 void redislock_semaphore_dtor(redislock_semaphore *s);
 
 /* Whether this process wrote s's token (a forked child's inherited object
@@ -69,6 +72,14 @@ bool redislock_semaphore_owned(const redislock_semaphore *s);
 
 /* Whether this process holds s: granted here, not released nor found gone. */
 bool redislock_semaphore_holding(const redislock_semaphore *s);
+
+/* The hold is over (released, found gone, or given up): not held, its token
+ * no longer placed, and nothing to write on SIGTERM. */
+static inline void redislock_semaphore_over(redislock_semaphore *s)
+{
+    redislock_term_disarm(&s->term);
+    s->held = s->placed = false;
+}
 
 /* Each returns REDISLOCK_OK with the answer, or REDISLOCK_ERR when the
  * server's answer is unknown or an error (s->prim.err says why). */
