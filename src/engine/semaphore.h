@@ -23,7 +23,10 @@
  * (a second write when it wakes a waiter); a waiter sleeps on the server (BLPOP on the wake-up list, the next
  * attempt pipelined behind it), woken by a release or a forceRelease, its
  * sleep bounded by the earliest lease the server reported so that it tries
- * again when a dead holder's permits come free.
+ * again when a dead holder's permits come free. A hold due a release at
+ * request end (auto_release) is armed for SIGTERM (client/term.h) on the
+ * connection that granted or last renewed it: EVAL of the release script,
+ * right wherever the hold is.
  */
 #ifndef REDISLOCK_SEMAPHORE_H
 #define REDISLOCK_SEMAPHORE_H
