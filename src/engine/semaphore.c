@@ -80,44 +80,6 @@ zend_long redislock_semaphore_remaining(const redislock_semaphore *s)
     return redislock_semaphore_holding(s) ? (zend_long) redislock_ms_until(s->valid_until) : 0;
 }
 
-/* The release of s's hold on SIGTERM (redislock_term_describe, called by
- * the signal handler: it only reads s): EVAL of semaphore_release.lua,
- * the one release right for a hold alone in the holder key and for one in
- * the holds, with the keys and the member where they are. */
-static bool term_describe(redislock_term_release *r, const void *hold)
-{
-    const redislock_semaphore *s = hold;
-
-    r->body = redislock_script_semaphore_release.body;
-    r->body_len = redislock_script_semaphore_release.len;
-    redislock_term_add(r, "5", 1, NULL, 0);
-    for (int i = 0; i < 5; i++) {
-        const zend_string *key = s->keys.k[sem_keys[i]];
-        if (!key) {
-            return false;
-        }
-        redislock_term_add(r, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0);
-    }
-    redislock_term_add(r, s->member, s->member_len, NULL, 0);
-    redislock_term_add(r, "0", 1, NULL, 0);
-    return true;
-}
-
-/* Arms the release of the hold just granted or renewed by this process
- * (s->pid) for SIGTERM on the connection of cmd, as a lock's (see
- * redislock_lock_term_arm()): only with auto_release. Disarmed when the
- * hold is over, before the member changes or the keys are freed. */
-static void term_arm(redislock_semaphore *s, const redislock_cmd *cmd)
-{
-    redislock_term_disarm(&s->term);
-    if (s->prim.settings.auto_release) {
-        for (int i = 0; i < 5; i++) {
-            redislock_keys_get(&s->keys, sem_keys[i]);
-        }
-        redislock_term_arm(&s->term, s->pid, cmd, 1, term_describe, s);
-    }
-}
-
 /* A new token for the next hold: "<token>:<weight>". */
 static int new_token(redislock_semaphore *s)
 {
@@ -188,7 +150,7 @@ static void answered(redislock_semaphore *s, const sem_answer *a, uint64_t sent_
         s->held = s->placed = true;
         s->solo = s->solo || a->solo; /* a renewal keeps where its hold is */
         s->valid_until = redislock_lock_validity_end(sent_at, s->prim.settings.ttl);
-        term_arm(s, cmd);
+        redislock_semaphore_term_arm(s, cmd);
         REDISLOCK_G(stats).acquired++;
     } else {
         redislock_semaphore_over(s);
@@ -388,7 +350,8 @@ int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool 
 
 /* Runs a script on the semaphore's first nkeys keys with the arguments
  * argv (n of them), expecting an integer reply in *out; with renew, a reply
- * of 1 renewed the hold, whose release for SIGTERM is armed again. */
+ * of 1 renewed the hold, whose release for SIGTERM is armed again (on the
+ * connection of the renewal: it may have changed, reconnected). */
 static int sem_script(redislock_semaphore *s, const redislock_script *script, int nkeys, const char **argv,
                       const size_t *lens, int n, zend_long *out, const char *what, bool renew)
 {
@@ -407,8 +370,7 @@ static int sem_script(redislock_semaphore *s, const redislock_script *script, in
     }
     *out = (zend_long) cmd.reply->integer;
     if (renew && *out == 1) {
-        /* The connection may have changed since the grant (reconnected). */
-        term_arm(s, &cmd);
+        redislock_semaphore_term_arm(s, &cmd);
     }
     redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
@@ -496,8 +458,9 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
     if (!redislock_semaphore_owned(s)) {
         return REDISLOCK_OK;
     }
-    if ((plain_release_fits(s) ? plain_release(s, &n)
-                               : sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "release", false))
+    if ((plain_release_fits(s)
+             ? plain_release(s, &n)
+             : sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "release", false))
         != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
@@ -549,7 +512,8 @@ int redislock_semaphore_check(redislock_semaphore *s, bool *held)
     if (!redislock_semaphore_holding(s)) {
         return REDISLOCK_OK;
     }
-    if (sem_script(s, &redislock_script_semaphore_check, 2, argv, lens, 1, &left, "isAcquired", false) != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_check, 2, argv, lens, 1, &left, "isAcquired", false)
+        != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *held = left > 0;
@@ -577,7 +541,8 @@ int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed)
     size_t lens[2] = { 0, 1 };
     zend_long n;
 
-    if (sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "forceRelease", false) != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "forceRelease", false)
+        != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *freed = n == 1;

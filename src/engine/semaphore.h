@@ -126,6 +126,17 @@ typedef struct redislock_semaphore_lease {
 /* Fills *lease for s's hold; false when s holds nothing. */
 bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_lease *lease);
 
+/* Arms the release of s's hold, just granted or renewed by this process
+ * (s->pid) with the command cmd, for SIGTERM (engine/semaphore_term.c,
+ * client/term.h), on cmd's connection: as a lock's (see
+ * redislock_lock_term_arm()), only a hold due a release when its request
+ * ends (auto_release), one kept past the request being kept past SIGTERM
+ * too. The release is described from s when the signal comes: it is
+ * disarmed when the hold is over (redislock_semaphore_over()), before the
+ * member changes (a new token) and before the keys are freed
+ * (redislock_semaphore_dtor()). */
+void redislock_semaphore_term_arm(redislock_semaphore *s, const redislock_cmd *cmd);
+
 /* {{{ Keepalive (engine/semaphore_keepalive.c, engine/keepalive.h): with the keepalive setting, a hold's
  * lease is renewed in the background from its grant (acquire() starts it,
  * on the node that granted) until it ends. */
