@@ -16,16 +16,9 @@
  * A server that refuses BLPOP (an ACL) turns the rest of the wait into
  * sleeps growing from 2 to 50 ms.
  *
- * A waiting acquire begins blind, with that one write (woken = '1') and no
- * refused script first, when this process last found the semaphore full
- * for it (a refusal, the grant of the last permit) or its free permits
- * announced (a woken grant, which passes a wake-up on), the marker alive
- * without a gap since and for long enough: every permit freed since then
- * pushed a wake-up, or came from a lease that ended, which the block does
- * not outlast (the earliest lease end the last refusal reported); nor does
- * it outlast the marker less REDISLOCK_BLOCK_SLACK_MS, the wait, or
- * REDISLOCK_WAIT_RECHECK_US. The cases where a permit is free with no
- * wake-up pending are in engine/seen.c.
+ * A waiting acquire begins blind (that write, no refused script first)
+ * while the process knows the semaphore full for it and marked: why that
+ * misses no freed permit, and how long it blocks, is in engine/seen.c.
  */
 #include "php_redislock.h"
 #include "engine/semaphore.h"
@@ -68,10 +61,13 @@ void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long
     s->held = s->placed = s->solo = false;
     s->marked_until = 0;
     s->keepalive = NULL;
+    s->term = (redislock_term_ref) { NULL, NULL };
 }
 
 void redislock_semaphore_dtor(redislock_semaphore *s)
 {
+    /* The armed release is made of the keys and the member. */
+    redislock_term_disarm(&s->term);
     redislock_keys_free(&s->keys);
 }
 
@@ -95,6 +91,7 @@ static int new_token(redislock_semaphore *s)
 {
     unsigned char raw[REDISLOCK_SEMAPHORE_TOKEN_BYTES];
 
+    redislock_term_disarm(&s->term); /* its release is made of the member */
     if (redislock_process_random(raw, sizeof(raw)) == FAILURE) {
         redislock_error_set(&s->prim.err, REDISLOCK_E_RANDOM, "no random bytes for the token");
         return REDISLOCK_ERR;
@@ -162,16 +159,17 @@ static bool read_acquire(const redisReply *r, sem_answer *a)
     return true;
 }
 
-/* Keeps what an answer to an attempt sent at sent_at says. */
-static void answered(redislock_semaphore *s, const sem_answer *a, uint64_t sent_at)
+/* Keeps what an answer to an attempt (cmd's, sent at sent_at) says. */
+static void answered(redislock_semaphore *s, const sem_answer *a, uint64_t sent_at, const redislock_cmd *cmd)
 {
     if (a->granted) {
         s->held = s->placed = true;
         s->solo = s->solo || a->solo; /* a renewal keeps where its hold is */
         s->valid_until = redislock_lock_validity_end(sent_at, s->prim.settings.ttl);
+        redislock_semaphore_term_arm(s, cmd);
         REDISLOCK_G(stats).acquired++;
     } else {
-        s->held = s->placed = false;
+        redislock_semaphore_over(s);
         REDISLOCK_G(stats).contended++;
     }
 }
@@ -222,9 +220,9 @@ static int attempt(redislock_semaphore *s, uint64_t deadline, sem_answer *a)
     if (!read_acquire(cmd.reply, a)) {
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
-    redislock_cmd_dtor(&cmd, 1);
     seen(s, a, renewal, false, sent_at);
-    answered(s, a, sent_at);
+    answered(s, a, sent_at, &cmd);
+    redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
 }
 
@@ -259,9 +257,9 @@ static int plain_attempt(redislock_semaphore *s, sem_answer *a)
         unknown(s, &cmd);
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
+    answered(s, a, sent_at, &cmd);
     redislock_cmd_dtor(&cmd, 1);
     redislock_seen_sem_granted(holder, s->prim.settings.servers, s->limit, -1, false);
-    answered(s, a, sent_at);
     return 1;
 }
 
@@ -337,9 +335,9 @@ static int blocked_attempt(redislock_semaphore *s, sem_wait *w, uint64_t block, 
         unknown(s, &cmd);
         return redislock_prim_unexpected(&s->prim, &cmd, "acquire");
     }
-    redislock_cmd_dtor(&cmd, 1);
     seen(s, a, false, true, sent_at);
-    answered(s, a, sent_at);
+    answered(s, a, sent_at, &cmd);
+    redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
 }
 
@@ -383,9 +381,11 @@ int redislock_semaphore_acquire(redislock_semaphore *s, zend_long wait_ms, bool 
 }
 
 /* Runs a script on the semaphore's first nkeys keys with the arguments
- * argv (n of them), expecting an integer reply in *n_out. */
+ * argv (n of them), expecting an integer reply in *out; with renew, a reply
+ * of 1 renewed the hold, whose release for SIGTERM is armed again (on the
+ * connection of the renewal: it may have changed, reconnected). */
 static int sem_script(redislock_semaphore *s, const redislock_script *script, int nkeys, const char **argv,
-                      const size_t *lens, int n, zend_long *out, const char *what)
+                      const size_t *lens, int n, zend_long *out, const char *what, bool renew)
 {
     redislock_call c;
     redislock_cmd cmd;
@@ -401,6 +401,9 @@ static int sem_script(redislock_semaphore *s, const redislock_script *script, in
         return redislock_prim_unexpected(&s->prim, &cmd, what);
     }
     *out = (zend_long) cmd.reply->integer;
+    if (renew && *out == 1) {
+        redislock_semaphore_term_arm(s, &cmd);
+    }
     redislock_cmd_dtor(&cmd, 1);
     return REDISLOCK_OK;
 }
@@ -490,8 +493,9 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
     if (!redislock_semaphore_owned(s)) {
         return REDISLOCK_OK;
     }
-    if ((plain_release_fits(s) ? plain_release(s, &n)
-                               : sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "release"))
+    if ((plain_release_fits(s)
+             ? plain_release(s, &n)
+             : sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "release", false))
         != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
@@ -501,7 +505,7 @@ int redislock_semaphore_release(redislock_semaphore *s, bool *released)
     } else {
         REDISLOCK_G(stats).released_lost++;
     }
-    s->held = s->placed = false;
+    redislock_semaphore_over(s);
     return REDISLOCK_OK;
 }
 
@@ -518,7 +522,7 @@ int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *exte
         return REDISLOCK_OK;
     }
     lens[1] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, ttl);
-    if (sem_script(s, &redislock_script_semaphore_extend, 3, argv, lens, 2, &n, "extend") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_extend, 3, argv, lens, 2, &n, "extend", true) != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *extended = n == 1;
@@ -526,7 +530,7 @@ int redislock_semaphore_extend(redislock_semaphore *s, zend_long ttl, bool *exte
         s->valid_until = redislock_lock_validity_end(sent_at, ttl);
         REDISLOCK_G(stats).extended++;
     } else {
-        s->held = s->placed = false;
+        redislock_semaphore_over(s);
         REDISLOCK_G(stats).extend_failed++;
     }
     return REDISLOCK_OK;
@@ -543,14 +547,15 @@ int redislock_semaphore_check(redislock_semaphore *s, bool *held)
     if (!redislock_semaphore_holding(s)) {
         return REDISLOCK_OK;
     }
-    if (sem_script(s, &redislock_script_semaphore_check, 2, argv, lens, 1, &left, "isAcquired") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_check, 2, argv, lens, 1, &left, "isAcquired", false)
+        != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *held = left > 0;
     if (*held) {
         s->valid_until = MIN(s->valid_until, redislock_lock_validity_end(sent_at, left));
     } else {
-        s->held = s->placed = false;
+        redislock_semaphore_over(s);
     }
     return REDISLOCK_OK;
 }
@@ -562,7 +567,7 @@ int redislock_semaphore_available(redislock_semaphore *s, zend_long *free)
     size_t lens[1];
 
     lens[0] = (size_t) snprintf(num, sizeof(num), ZEND_LONG_FMT, s->limit);
-    return sem_script(s, &redislock_script_semaphore_available, 3, argv, lens, 1, free, "available");
+    return sem_script(s, &redislock_script_semaphore_available, 3, argv, lens, 1, free, "available", false);
 }
 
 int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed)
@@ -571,7 +576,8 @@ int redislock_semaphore_force_release(redislock_semaphore *s, bool *freed)
     size_t lens[2] = { 0, 1 };
     zend_long n;
 
-    if (sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "forceRelease") != REDISLOCK_OK) {
+    if (sem_script(s, &redislock_script_semaphore_release, 5, argv, lens, 2, &n, "forceRelease", false)
+        != REDISLOCK_OK) {
         return REDISLOCK_ERR;
     }
     *freed = n == 1;

@@ -27,7 +27,10 @@
  * the semaphore full and marked as waited for (engine/seen.c), a waiting
  * acquire begins with that BLPOP, no refused script first: under
  * contention a section then costs the server two scripts (the attempt
- * behind the BLPOP, the release) instead of three.
+ * behind the BLPOP, the release) instead of three. A hold due a release at
+ * request end (auto_release) is armed for SIGTERM (client/term.h) on the
+ * connection that granted or last renewed it: EVAL of the release script,
+ * right wherever the hold is.
  */
 #ifndef REDISLOCK_SEMAPHORE_H
 #define REDISLOCK_SEMAPHORE_H
@@ -36,6 +39,7 @@
 #include "engine/keys.h"
 #include "engine/scripts.h"
 #include "engine/keepalive.h"
+#include "client/term.h"
 
 #define REDISLOCK_SEMAPHORE_LIMIT_MAX 2147483647
 #define REDISLOCK_SEMAPHORE_TOKEN_BYTES 16 /* 128 bits from the CSPRNG */
@@ -57,6 +61,7 @@ typedef struct redislock_semaphore {
     uint64_t valid_until;   /* end of the hold's validity, monotonic us */
     uint64_t marked_until;  /* waiters marked until then (a plain release saw it): releases take the script */
     redislock_keepalive_lease *keepalive; /* the hold's renewals in the background (keepalive), or NULL */
+    redislock_term_ref term; /* its release for SIGTERM (client/term.h): armed while held, with auto_release */
 } redislock_semaphore;
 
 /* Sets up s, whose prim settings are set up (and whose prim is initialized
@@ -64,7 +69,8 @@ typedef struct redislock_semaphore {
  * weight. */
 void redislock_semaphore_init(redislock_semaphore *s, zend_long limit, zend_long weight);
 
-/* Frees what s holds (its keys; the prim is the caller's). */
+/* Frees what s holds (its keys; the prim is the caller's), its release for
+ * SIGTERM disarmed first. */
 void redislock_semaphore_dtor(redislock_semaphore *s);
 
 /* Whether this process wrote s's token (a forked child's inherited object
@@ -73,6 +79,14 @@ bool redislock_semaphore_owned(const redislock_semaphore *s);
 
 /* Whether this process holds s: granted here, not released nor found gone. */
 bool redislock_semaphore_holding(const redislock_semaphore *s);
+
+/* The hold is over (released, found gone, or given up): not held, its token
+ * no longer placed, and nothing to write on SIGTERM. */
+static inline void redislock_semaphore_over(redislock_semaphore *s)
+{
+    redislock_term_disarm(&s->term);
+    s->held = s->placed = false;
+}
 
 /* Each returns REDISLOCK_OK with the answer, or REDISLOCK_ERR when the
  * server's answer is unknown or an error (s->prim.err says why). */
@@ -115,6 +129,17 @@ typedef struct redislock_semaphore_lease {
 
 /* Fills *lease for s's hold; false when s holds nothing. */
 bool redislock_semaphore_lease_of(redislock_semaphore *s, redislock_semaphore_lease *lease);
+
+/* Arms the release of s's hold, just granted or renewed by this process
+ * (s->pid) with the command cmd, for SIGTERM (engine/semaphore_term.c,
+ * client/term.h), on cmd's connection: as a lock's (see
+ * redislock_lock_term_arm()), only a hold due a release when its request
+ * ends (auto_release), one kept past the request being kept past SIGTERM
+ * too. The release is described from s when the signal comes: it is
+ * disarmed when the hold is over (redislock_semaphore_over()), before the
+ * member changes (a new token) and before the keys are freed
+ * (redislock_semaphore_dtor()). */
+void redislock_semaphore_term_arm(redislock_semaphore *s, const redislock_cmd *cmd);
 
 /* {{{ Keepalive (engine/semaphore_keepalive.c, engine/keepalive.h): with the keepalive setting, a hold's
  * lease is renewed in the background from its grant (acquire() starts it,

@@ -79,7 +79,7 @@ void redislock_semaphore_keepalive_sync(redislock_semaphore *s)
     keepalive_count(&news);
     if (news.lost) {
         /* Gone from the server (its permits with it): nothing to release. */
-        s->held = s->placed = false;
+        redislock_semaphore_over(s);
         redislock_semaphore_keepalive_stop(s);
     } else if (news.renewed_at) {
         s->valid_until = redislock_lock_validity_end(news.renewed_at, s->prim.settings.ttl);

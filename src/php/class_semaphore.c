@@ -64,7 +64,7 @@ static void auto_release(redislock_holds_entry *h)
     }
     if (redislock_semaphore_keepalive_release(&o->lock, &released) != REDISLOCK_OK) {
         REDISLOCK_G(stats).errors++;
-        o->lock.held = o->lock.placed = false;
+        redislock_semaphore_over(&o->lock);
     } else if (released) {
         REDISLOCK_G(stats).auto_released++;
     }
@@ -79,7 +79,7 @@ static const redislock_error *run_release(redislock_holds_entry *h)
     if (redislock_semaphore_keepalive_release(&o->lock, &released) == REDISLOCK_OK) {
         return NULL;
     }
-    o->lock.held = o->lock.placed = false;
+    redislock_semaphore_over(&o->lock);
     return &o->lock.prim.err;
 }
 

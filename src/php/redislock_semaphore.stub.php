@@ -10,7 +10,8 @@ namespace RedisLock {
 /**
  * At most $limit permits of a name held at once, by any processes (Symfony's Semaphore, Redisson's
  * RPermitExpirableSemaphore). Each hold has its own token and its own lease: a holder that dies frees its
- * permits when its ttl runs out, without anyone releasing them.
+ * permits when its ttl runs out, without anyone releasing them; one ended by SIGTERM (php-fpm's
+ * request_terminate_timeout) gives them back as it dies (auto_release on, not over TLS).
  *
  * @strict-properties
  * @not-serializable

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9fc9ee317db80f1449c491b03d345e7f5df0a16e */
+ * Stub hash: 0046f67436259910044ca66834b2a451c7448e2a */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock_Semaphore___construct, 0, 0, 2)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
