@@ -73,9 +73,10 @@ void redislock_seen(const zend_string *key, bool taken)
  *   least its own (a heavier weight or smaller limit may be refused where
  *   it fits), or granted the last permit or woken (room: limit - 1); a
  *   grant not woken with permits left, or alone, and a gap in the marker's
- *   life (a release then may have pushed nothing) end that. No age limit is needed: the argument
- *   above holds for as long as the marker lives without a gap, and a
- *   process that stops finding the semaphore full attempts first again.
+ *   life (a release then may have pushed nothing) end that. No age limit
+ *   is needed: the argument above holds for as long as the marker lives
+ *   without a gap, and a process that stops finding the semaphore full
+ *   attempts first again.
  * - A heavier waiter that is woken and refused takes a wake-up a lighter
  *   one could have used: as for waiters that attempted first, the lease
  *   end and REDISLOCK_WAIT_RECHECK_US bound that block. */
