@@ -36,6 +36,8 @@ struct redislock_keepalive_conn {
     SSL *ssl;             /* NULL: plain */
     redisReader *reader;
     int read_timeout;     /* ms */
+    int unread;           /* replies of the handshake (AUTH, SELECT) not read yet */
+    uint64_t deadline;    /* of the reply to the last command sent (monotonic us) */
 };
 
 /* {{{ Targets */
@@ -310,10 +312,31 @@ static int conn_send(redislock_keepalive_conn *c, const char *buf, size_t len)
     return 0;
 }
 
-/* Reads one reply within the read timeout: it, or NULL. */
-static redisReply *conn_reply(redislock_keepalive_conn *c)
+/* Whether c has bytes to read by deadline (monotonic us; those there
+ * already count even past it). Over TLS, the read that follows waits for
+ * the rest of a record until the deadline at most (its SO_RCVTIMEO). */
+static bool conn_readable(redislock_keepalive_conn *c, uint64_t deadline)
 {
-    uint64_t deadline = redislock_now_us() + (uint64_t) c->read_timeout * 1000;
+    uint64_t now = redislock_now_us();
+    int ms = deadline > now ? (int) ((deadline - now + 999) / 1000) : 0, rc;
+    struct pollfd p = { .fd = c->fd, .events = POLLIN };
+    struct timeval tv = { .tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000 + (ms ? 0 : 1000) };
+
+    if (c->ssl && SSL_pending(c->ssl) > 0) {
+        return true;
+    }
+    do {
+        rc = poll(&p, 1, ms);
+    } while (rc < 0 && errno == EINTR);
+    if (rc == 1 && c->ssl) {
+        setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+    }
+    return rc == 1;
+}
+
+/* Reads one reply by deadline (monotonic us): it, or NULL. */
+static redisReply *conn_reply(redislock_keepalive_conn *c, uint64_t deadline)
+{
     void *reply = NULL;
     char buf[1024];
 
@@ -325,7 +348,7 @@ static redisReply *conn_reply(redislock_keepalive_conn *c)
         if (reply) {
             return reply;
         }
-        if (c->reader->len > CONN_REPLY_MAX || redislock_now_us() >= deadline) {
+        if (c->reader->len > CONN_REPLY_MAX || !conn_readable(c, deadline)) {
             return NULL;
         }
         n = c->ssl ? SSL_read(c->ssl, buf, sizeof(buf)) : recv(c->fd, buf, sizeof(buf), 0);
@@ -338,35 +361,21 @@ static redisReply *conn_reply(redislock_keepalive_conn *c)
     }
 }
 
-/* Sends one command and reads its reply: the reply, or NULL (the
- * connection is then unusable). */
-static redisReply *conn_command(redislock_keepalive_conn *c, int argc, const char **argv, const size_t *lens)
+/* Sends one command, its reply due within the read timeout from now:
+ * whether it went out whole. */
+static bool conn_command(redislock_keepalive_conn *c, int argc, const char **argv, const size_t *lens)
 {
     char *cmd = NULL;
     int len = redisFormatCommandArgv(&cmd, argc, argv, lens);
-    int rc;
+    bool ok = len >= 0 && conn_send(c, cmd, (size_t) len) == 0;
 
-    if (len < 0) {
-        return NULL;
-    }
-    rc = conn_send(c, cmd, (size_t) len);
     free(cmd);
-    return rc == 0 ? conn_reply(c) : NULL;
-}
-
-/* Runs a command of the handshake: whether it answered OK. */
-static bool conn_ok(redislock_keepalive_conn *c, int argc, const char **argv, const size_t *lens)
-{
-    redisReply *r = conn_command(c, argc, argv, lens);
-    bool ok = r && r->type == REDIS_REPLY_STATUS;
-
-    if (r) {
-        freeReplyObject(r);
-    }
+    c->deadline = redislock_now_us() + (uint64_t) c->read_timeout * 1000;
     return ok;
 }
 
-/* AUTH and SELECT as t says: whether both went through. */
+/* Sends AUTH and SELECT as t says (their replies are read before the
+ * first script's): whether they went out. */
 static bool conn_handshake(redislock_keepalive_conn *c, const redislock_keepalive_conn_target *t)
 {
     const char *argv[3];
@@ -383,16 +392,37 @@ static bool conn_handshake(redislock_keepalive_conn *c, const redislock_keepaliv
         }
         argv[argc] = t->password;
         lens[argc++] = t->password_len;
-        if (!conn_ok(c, argc, argv, lens)) {
+        if (!conn_command(c, argc, argv, lens)) {
             return false;
         }
+        c->unread++;
     }
     if (t->db != 0) {
         argv[0] = "SELECT";
         lens[0] = 6;
         lens[1] = (size_t) snprintf(db, sizeof(db), "%ld", t->db);
         argv[1] = db;
-        return conn_ok(c, 2, argv, lens);
+        if (!conn_command(c, 2, argv, lens)) {
+            return false;
+        }
+        c->unread++;
+    }
+    return true;
+}
+
+/* Reads the handshake's replies by deadline: whether each said OK. */
+static bool conn_handshake_read(redislock_keepalive_conn *c, uint64_t deadline)
+{
+    for (; c->unread > 0; c->unread--) {
+        redisReply *r = conn_reply(c, deadline);
+        bool ok = r && r->type == REDIS_REPLY_STATUS;
+
+        if (r) {
+            freeReplyObject(r);
+        }
+        if (!ok) {
+            return false;
+        }
     }
     return true;
 }
@@ -440,48 +470,92 @@ static bool noscript(const redisReply *r)
     return r->type == REDIS_REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0;
 }
 
-redislock_keepalive_conn_result redislock_keepalive_conn_script(redislock_keepalive_conn **c, const char *sha,
-                                                                const char *body, size_t body_len, int nkeys,
-                                                                int argc, const char *const *argv,
-                                                                const size_t *lens, long long *value)
+/* Closes *c and forgets it. */
+static void conn_drop(redislock_keepalive_conn **c)
+{
+    redislock_keepalive_conn_close(*c);
+    *c = NULL;
+}
+
+/* Sends call on *c, with EVAL and the body when eval, else EVALSHA:
+ * whether it went out (*c is dropped when not). */
+static bool call_send(redislock_keepalive_conn **c, const redislock_keepalive_conn_call *call, bool eval)
 {
     const char *av[CONN_ARGS_MAX];
     size_t al[CONN_ARGS_MAX];
     char nk[16];
-    redisReply *r;
+
+    av[0] = eval ? "EVAL" : "EVALSHA";
+    al[0] = eval ? 4 : 7;
+    av[1] = eval ? call->body : call->sha;
+    al[1] = eval ? call->body_len : strlen(call->sha);
+    al[2] = (size_t) snprintf(nk, sizeof(nk), "%d", call->nkeys);
+    av[2] = nk;
+    memcpy(av + 3, call->argv, sizeof(*av) * (size_t) call->argc);
+    memcpy(al + 3, call->lens, sizeof(*al) * (size_t) call->argc);
+    if (!*c || !conn_command(*c, call->argc + 3, av, al)) {
+        if (*c) {
+            conn_drop(c);
+        }
+        return false;
+    }
+    return true;
+}
+
+/* Reads the reply to the call last sent on *c by its deadline, after the
+ * handshake's: what it was (an integer in *value), *again set for NOSCRIPT.
+ * After FAILED *c is dropped. */
+static redislock_keepalive_conn_result call_read(redislock_keepalive_conn **c, long long *value, bool *again)
+{
+    redisReply *r = NULL;
     redislock_keepalive_conn_result res;
 
-    if (argc + 3 > CONN_ARGS_MAX) {
-        return REDISLOCK_KEEPALIVE_CONN_OTHER;
-    }
-    av[0] = "EVALSHA";
-    al[0] = 7;
-    av[1] = sha;
-    al[1] = strlen(sha);
-    al[2] = (size_t) snprintf(nk, sizeof(nk), "%d", nkeys);
-    av[2] = nk;
-    memcpy(av + 3, argv, sizeof(*av) * (size_t) argc);
-    memcpy(al + 3, lens, sizeof(*al) * (size_t) argc);
-    r = conn_command(*c, argc + 3, av, al);
-    if (r && noscript(r)) {
-        freeReplyObject(r);
-        av[0] = "EVAL";
-        al[0] = 4;
-        av[1] = body;
-        al[1] = body_len;
-        r = conn_command(*c, argc + 3, av, al);
-    }
-    if (!r) {
-        redislock_keepalive_conn_close(*c);
-        *c = NULL;
+    *again = false;
+    if (!*c || !conn_handshake_read(*c, (*c)->deadline) || !(r = conn_reply(*c, (*c)->deadline))) {
+        if (*c) {
+            conn_drop(c);
+        }
         return REDISLOCK_KEEPALIVE_CONN_FAILED;
     }
+    *again = noscript(r);
     res = r->type == REDIS_REPLY_INTEGER ? REDISLOCK_KEEPALIVE_CONN_INTEGER
           : r->type == REDIS_REPLY_ERROR ? REDISLOCK_KEEPALIVE_CONN_REFUSED
                                          : REDISLOCK_KEEPALIVE_CONN_OTHER;
     *value = r->integer;
     freeReplyObject(r);
     return res;
+}
+
+void redislock_keepalive_conn_script_all(redislock_keepalive_conn **conns[], size_t n,
+                                         const redislock_keepalive_conn_call *call,
+                                         redislock_keepalive_conn_result *res, long long *values)
+{
+    bool sent[REDISLOCK_MAX_SERVERS], again[REDISLOCK_MAX_SERVERS];
+    bool fits = call->argc + 3 <= CONN_ARGS_MAX;
+    size_t i;
+
+    /* Every server gets the call before any reply is waited for. */
+    for (i = 0; i < n; i++) {
+        values[i] = 0;
+        res[i] = fits ? REDISLOCK_KEEPALIVE_CONN_FAILED : REDISLOCK_KEEPALIVE_CONN_OTHER;
+        sent[i] = fits && conns[i] && call_send(conns[i], call, false);
+    }
+    for (i = 0; i < n; i++) {
+        if (sent[i]) {
+            res[i] = call_read(conns[i], &values[i], &again[i]);
+        }
+    }
+    /* The ones that did not know the script: the body, to them alone. */
+    for (i = 0; i < n; i++) {
+        if ((sent[i] = sent[i] && again[i]) && !(sent[i] = call_send(conns[i], call, true))) {
+            res[i] = REDISLOCK_KEEPALIVE_CONN_FAILED;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        if (sent[i]) {
+            res[i] = call_read(conns[i], &values[i], &again[i]);
+        }
+    }
 }
 
 /* }}} */

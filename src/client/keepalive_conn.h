@@ -55,17 +55,36 @@ void redislock_keepalive_conn_target_free(redislock_keepalive_conn_target *t);
 bool redislock_keepalive_conn_target_same(const redislock_keepalive_conn_target *a,
                                           const redislock_keepalive_conn_target *b);
 
-/* A connection to t, opened (TLS handshake, AUTH, SELECT), or NULL. */
+/* A connection to t, opened (TLS handshake done), or NULL. AUTH and
+ * SELECT are sent but their replies are read ahead of the first script's
+ * (redislock_keepalive_conn_script_all()): opening a connection to a
+ * server that accepts but does not answer costs no wait here. */
 redislock_keepalive_conn *redislock_keepalive_conn_open(const redislock_keepalive_conn_target *t);
 void redislock_keepalive_conn_close(redislock_keepalive_conn *c);
 
-/* Calls a script: EVALSHA sha, and after NOSCRIPT the body with EVAL. argv
+/* A script call: EVALSHA sha, and after NOSCRIPT the body with EVAL. argv
  * holds the nkeys keys then the arguments (argc in all, lens their
- * lengths). An integer reply goes to *value. After FAILED the connection
- * is closed and freed: the caller opens a new one. */
-redislock_keepalive_conn_result redislock_keepalive_conn_script(redislock_keepalive_conn **c, const char *sha,
-                                                                const char *body, size_t body_len, int nkeys,
-                                                                int argc, const char *const *argv,
-                                                                const size_t *lens, long long *value);
+ * lengths). */
+typedef struct redislock_keepalive_conn_call {
+    const char *sha, *body;
+    size_t body_len;
+    int nkeys, argc;
+    const char *const *argv;
+    const size_t *lens;
+} redislock_keepalive_conn_call;
+
+/* Calls the script on n connections (at most REDISLOCK_MAX_SERVERS) at
+ * once: sends it on every one, then reads each reply within the read
+ * timeout of its connection from its send, so that the call costs about
+ * the slowest server's time, not the sum. A server that answers NOSCRIPT
+ * gets the EVAL in a second round of its own. conns[i] (or *conns[i])
+ * NULL: no connection, FAILED. res[i] is what server i answered, an
+ * integer reply in values[i]. After FAILED, *conns[i] is closed and NULL
+ * (a late reply is never read as the next call's): the caller opens a new
+ * one. Two entries may share a connection: their replies are read in
+ * order. */
+void redislock_keepalive_conn_script_all(redislock_keepalive_conn **conns[], size_t n,
+                                         const redislock_keepalive_conn_call *call,
+                                         redislock_keepalive_conn_result *res, long long *values);
 
 #endif /* REDISLOCK_KEEPALIVE_CONN_H */

@@ -155,36 +155,37 @@ static void lease_free(redislock_keepalive_lease *l)
 
 /* {{{ The thread's connections */
 
-/* The open connection of cache to t (opened now if needed), or NULL. */
-static redislock_keepalive_conn **cache_get(conn_cache *cache, const redislock_keepalive_conn_target *t)
+/* The slot of cache for t, its connection opened now if needed (it may
+ * stay NULL), or -1 (out of memory). */
+static long cache_slot(conn_cache *cache, const redislock_keepalive_conn_target *t)
 {
-    conn_slot *s = NULL;
+    size_t i;
 
-    for (size_t i = 0; i < cache->n && !s; i++) {
+    for (i = 0; i < cache->n; i++) {
         if (redislock_keepalive_conn_target_same(cache->slots[i].target, t)) {
-            s = &cache->slots[i];
+            break;
         }
     }
-    if (!s) {
+    if (i == cache->n) {
         if (cache->n == cache->cap) {
             size_t cap = cache->cap ? cache->cap * 2 : 4;
             conn_slot *slots = realloc(cache->slots, cap * sizeof(*slots));
             if (!slots) {
-                return NULL;
+                return -1;
             }
             cache->slots = slots;
             cache->cap = cap;
         }
-        if (!(cache->slots[cache->n].target = redislock_keepalive_conn_target_dup(t))) {
-            return NULL;
+        if (!(cache->slots[i].target = redislock_keepalive_conn_target_dup(t))) {
+            return -1;
         }
-        s = &cache->slots[cache->n++];
-        s->conn = NULL;
+        cache->slots[i].conn = NULL;
+        cache->n++;
     }
-    if (!s->conn) {
-        s->conn = redislock_keepalive_conn_open(t);
+    if (!cache->slots[i].conn) {
+        cache->slots[i].conn = redislock_keepalive_conn_open(t);
     }
-    return s->conn ? &s->conn : NULL;
+    return (long) i;
 }
 
 /* Closes every connection of cache (nothing is held any more). */
@@ -211,18 +212,11 @@ static uint64_t validity_end(uint64_t start, uint64_t ttl_ms)
     return lease > drift ? start + lease - drift : start;
 }
 
-/* One server's answer to the renewal of l. */
-static redislock_keepalive_answer renew_one(const redislock_keepalive_lease *l, uint32_t i, conn_cache *cache)
+/* One server's answer to a renewal: what it replied (res, v), judged. */
+static redislock_keepalive_answer answer(const redislock_keepalive_spec *s, redislock_keepalive_conn_result res,
+                                         long long v)
 {
-    const redislock_keepalive_spec *s = &l->spec;
-    redislock_keepalive_conn **c;
-    long long v = 0;
-
-    if (!s->targets[i] || !(c = cache_get(cache, s->targets[i]))) {
-        return REDISLOCK_KEEPALIVE_UNKNOWN;
-    }
-    if (redislock_keepalive_conn_script(c, s->sha, s->body, s->body_len, s->nkeys, s->argc, s->argv, s->lens, &v)
-        != REDISLOCK_KEEPALIVE_CONN_INTEGER) {
+    if (res != REDISLOCK_KEEPALIVE_CONN_INTEGER) {
         return REDISLOCK_KEEPALIVE_UNKNOWN; /* unreachable, READONLY after a failover, ...: the next tick */
     }
     if (s->judge) {
@@ -233,23 +227,39 @@ static redislock_keepalive_answer renew_one(const redislock_keepalive_lease *l, 
 
 /* Renews l on its servers, the mutex released: renewed when a quorum
  * renewed it within the validity of the lease it set, gone when too few
- * could, unknown otherwise. *start: when it left. */
+ * could, unknown otherwise. The renewal goes to every server before any
+ * reply is waited for (the connections missing are opened first, one
+ * after another). *start: when it left. */
 static redislock_keepalive_answer renew(const redislock_keepalive_lease *l, conn_cache *cache, uint64_t *start)
 {
+    const redislock_keepalive_spec *s = &l->spec;
+    const redislock_keepalive_conn_call call = { s->sha, s->body, s->body_len, s->nkeys, s->argc, s->argv, s->lens };
+    redislock_keepalive_conn **conns[REDISLOCK_MAX_SERVERS];
+    redislock_keepalive_conn_result res[REDISLOCK_MAX_SERVERS];
+    long long v[REDISLOCK_MAX_SERVERS];
+    long at[REDISLOCK_MAX_SERVERS];
     uint32_t yes = 0, gone = 0;
 
     *start = redislock_now_us();
-    for (uint32_t i = 0; i < l->spec.count; i++) {
-        redislock_keepalive_answer a = renew_one(l, i, cache);
+    for (uint32_t i = 0; i < s->count; i++) {
+        at[i] = s->targets[i] ? cache_slot(cache, s->targets[i]) : -1;
+    }
+    /* Pointers into the slots once they are all there (adding one may move them). */
+    for (uint32_t i = 0; i < s->count; i++) {
+        conns[i] = at[i] >= 0 ? &cache->slots[at[i]].conn : NULL;
+    }
+    redislock_keepalive_conn_script_all(conns, s->count, &call, res, v);
+    for (uint32_t i = 0; i < s->count; i++) {
+        redislock_keepalive_answer a = answer(s, res[i], v[i]);
         yes += a == REDISLOCK_KEEPALIVE_RENEWED;
         gone += a == REDISLOCK_KEEPALIVE_GONE;
     }
-    if (yes >= l->spec.quorum) {
+    if (yes >= s->quorum) {
         /* Late, the lease may have run out meanwhile on some of them. */
-        return redislock_now_us() < validity_end(*start, l->spec.ttl_ms) ? REDISLOCK_KEEPALIVE_RENEWED
-                                                                          : REDISLOCK_KEEPALIVE_GONE;
+        return redislock_now_us() < validity_end(*start, s->ttl_ms) ? REDISLOCK_KEEPALIVE_RENEWED
+                                                                     : REDISLOCK_KEEPALIVE_GONE;
     }
-    return l->spec.count - gone < l->spec.quorum ? REDISLOCK_KEEPALIVE_GONE : REDISLOCK_KEEPALIVE_UNKNOWN;
+    return s->count - gone < s->quorum ? REDISLOCK_KEEPALIVE_GONE : REDISLOCK_KEEPALIVE_UNKNOWN;
 }
 
 /* Records what the renewal of l that left at start found (mutex held),
