@@ -166,13 +166,20 @@ bool redislock_keepalive_conn_target_same(const redislock_keepalive_conn_target 
 
 /* {{{ Sockets */
 
-/* Gives fd the timeouts of a blocking exchange: ms for each send and recv. */
-static void socket_timeouts(int fd, int ms)
+/* Gives fd a timeout of ms (> 0) for each recv, or with SO_SNDTIMEO for
+ * each send. */
+static void socket_timeout(int fd, int which, int ms)
 {
     struct timeval tv = { .tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000 };
 
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+    setsockopt(fd, SOL_SOCKET, which, &tv, sizeof(tv));
+}
+
+/* Gives fd the timeouts of a blocking exchange: ms for each send and recv. */
+static void socket_timeouts(int fd, int ms)
+{
+    socket_timeout(fd, SO_RCVTIMEO, ms);
+    socket_timeout(fd, SO_SNDTIMEO, ms);
 }
 
 /* Connects a new socket to addr within ms; the socket is blocking after,
@@ -320,7 +327,6 @@ static bool conn_readable(redislock_keepalive_conn *c, uint64_t deadline)
     uint64_t now = redislock_now_us();
     int ms = deadline > now ? (int) ((deadline - now + 999) / 1000) : 0, rc;
     struct pollfd p = { .fd = c->fd, .events = POLLIN };
-    struct timeval tv = { .tv_sec = ms / 1000, .tv_usec = (ms % 1000) * 1000 + (ms ? 0 : 1000) };
 
     if (c->ssl && SSL_pending(c->ssl) > 0) {
         return true;
@@ -329,7 +335,7 @@ static bool conn_readable(redislock_keepalive_conn *c, uint64_t deadline)
         rc = poll(&p, 1, ms);
     } while (rc < 0 && errno == EINTR);
     if (rc == 1 && c->ssl) {
-        setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+        socket_timeout(c->fd, SO_RCVTIMEO, ms > 0 ? ms : 1); /* 0 would be no timeout */
     }
     return rc == 1;
 }
