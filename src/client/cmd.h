@@ -55,6 +55,8 @@ typedef struct redislock_native {
 } redislock_native;
 #define REDISLOCK_NATIVES_MAX 2
 
+#define REDISLOCK_RUN_ID_MAX 40 /* a Redis run id: 40 hex digits */
+
 /* A pooled connection (client/conn.h): only a pointer to it here. */
 typedef struct redislock_conn redislock_conn;
 
@@ -90,6 +92,9 @@ typedef struct redislock_cmd {
     int got;                      /* replies read so far */
     redisReply *early[REDISLOCK_PIPELINE_MAX - 1]; /* replies before the last one (status and
                                                       errstr describe the last only) */
+    char run_id[REDISLOCK_RUN_ID_MAX + 1]; /* with netopts.identify: the run id of a connection closed
+                                              in the exchange (given up once a quorum answered), so
+                                              that the exchange still sees whom it reached */
 } redislock_cmd;
 
 /* Ends a round before every server answered, once the outcome is known

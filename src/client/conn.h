@@ -13,7 +13,7 @@
 #include "client/transport.h"
 #include "client/reply.h"
 
-#define REDISLOCK_CONN_RUN_ID_MAX 40 /* a Redis run id: 40 hex digits */
+#define REDISLOCK_CONN_RUN_ID_MAX REDISLOCK_RUN_ID_MAX
 
 struct redislock_conn {
     redislock_transport t;       /* the bytes' way to the server */

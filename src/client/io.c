@@ -22,6 +22,15 @@
 
 static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
 
+/* Closes the command's connection, keeping the run id it learnt for the
+ * rest of the exchange (client/pool.c checks them once it ends). */
+static void cmd_close(redislock_cmd *cmd)
+{
+    memcpy(cmd->run_id, cmd->conn->run_id, sizeof(cmd->run_id));
+    redislock_conn_drop(cmd->conn);
+    cmd->conn = NULL;
+}
+
 /* Ends a command with a failure; a connection whose state is now unknown is
  * closed. */
 static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
@@ -38,8 +47,7 @@ static void cmd_fail(redislock_cmd *cmd, int status, const char *fmt, ...)
     cmd->status = status;
     cmd->phase = REDISLOCK_PHASE_DONE;
     if (cmd->conn) {
-        redislock_conn_drop(cmd->conn);
-        cmd->conn = NULL;
+        cmd_close(cmd);
     }
 }
 
@@ -255,8 +263,7 @@ static void cmd_complete(redislock_cmd *cmd, size_t max)
     if (max > REDISLOCK_REPLY_MAX_BUFFER && !redislock_reply_renew(&cmd->conn->reader)) {
         /* The reader's buffer may be as large as the reply: not kept
          * for the connection's life (the reply is whole, and stays). */
-        redislock_conn_drop(cmd->conn);
-        cmd->conn = NULL;
+        cmd_close(cmd);
     }
 }
 

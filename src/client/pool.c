@@ -246,6 +246,17 @@ static redislock_conn *conn_of(const redislock_cmd *cmd, bool persistent)
     return cmd->conn ? cmd->conn : pool_find(cmd->srv, persistent);
 }
 
+/* The run id of the server a command of the exchange reached: its
+ * connection's, or the one its connection learnt before it was closed
+ * (given up once a quorum answered, a reply too large to keep the reader
+ * for); "" when not known. */
+static const char *run_id_of(const redislock_cmd *cmd, bool persistent)
+{
+    const redislock_conn *c = conn_of(cmd, persistent);
+
+    return c && c->run_id[0] ? c->run_id : cmd->run_id;
+}
+
 /* After an exchange in which connections learnt their servers' run ids
  * (opts->identify): when two commands reached one server under two names,
  * every command of the exchange ends as REDISLOCK_CMD_SAME_SERVER, whatever
@@ -253,16 +264,17 @@ static redislock_conn *conn_of(const redislock_cmd *cmd, bool persistent)
  * name's connection is closed, so that the next exchange finds the same. */
 static void same_server_check(redislock_cmd *cmds, size_t n, bool persistent)
 {
-    const redislock_conn *a, *b;
+    const char *a;
+    redislock_conn *c;
     char msg[REDISLOCK_ERRLEN];
     size_t i, j = 0;
 
     for (i = 0; i < n; i++) {
-        if (!(a = conn_of(&cmds[i], persistent)) || !a->run_id[0]) {
+        if (!(a = run_id_of(&cmds[i], persistent))[0]) {
             continue;
         }
         for (j = i + 1; j < n; j++) {
-            if ((b = conn_of(&cmds[j], persistent)) && strcmp(a->run_id, b->run_id) == 0) {
+            if (strcmp(a, run_id_of(&cmds[j], persistent)) == 0) {
                 break;
             }
         }
@@ -275,7 +287,9 @@ static void same_server_check(redislock_cmd *cmds, size_t n, bool persistent)
     }
     snprintf(msg, sizeof(msg), "the quorum list names one server twice: %s and %s are the same server (same run id)",
              cmds[i].srv->label, cmds[j].srv->label);
-    redislock_conn_drop(conn_of(&cmds[j], persistent));
+    if ((c = conn_of(&cmds[j], persistent))) {
+        redislock_conn_drop(c);
+    }
     cmds[j].conn = NULL;
     for (size_t k = 0; k < n; k++) {
         redislock_cmd_dtor(&cmds[k], 1);
@@ -314,6 +328,9 @@ static zend_always_inline void exec_body(redislock_cmd *cmds, size_t n, const re
     for (size_t i = 0; i < n; i++) {
         ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);
         redislock_cmd_reset(&cmds[i]);
+        if (identify) {
+            cmds[i].run_id[0] = '\0';
+        }
     }
     /* Deadlines: a command on an open connection is answered within
      * read_timeout; a new connection gets connect_timeout to connect, then
