@@ -99,7 +99,7 @@ void redislock_conn_identity(redislock_conn *c, const redisReply *r)
         n = (size_t) (nl - line);
         if (n > klen && memcmp(line, key, klen) == 0) {
             n -= klen + (line[n - 1] == '\r');
-            if (n > 0 && n <= REDISLOCK_CONN_RUN_ID_MAX) {
+            if (n > 0 && n <= REDISLOCK_RUN_ID_MAX) {
                 memcpy(c->run_id, line + klen, n);
                 c->run_id[n] = '\0';
             }

@@ -13,8 +13,6 @@
 #include "client/transport.h"
 #include "client/reply.h"
 
-#define REDISLOCK_CONN_RUN_ID_MAX REDISLOCK_RUN_ID_MAX
-
 struct redislock_conn {
     redislock_transport t;       /* the bytes' way to the server */
     redisReader *reader;         /* hiredis's RESP parser, limited (client/reply.h) */
@@ -37,7 +35,7 @@ struct redislock_conn {
     bool hello_server;           /* hello has HELLO 2 after those: the server's name and version */
     bool hello_info;             /* hello ends with INFO server: the run id */
     uint32_t natives;            /* REDISLOCK_NATIVE_* the server has (from HELLO; 0 when not known) */
-    char run_id[REDISLOCK_CONN_RUN_ID_MAX + 1]; /* the server's run id, "" when not known (not asked, or
+    char run_id[REDISLOCK_RUN_ID_MAX + 1]; /* the server's run id, "" when not known (not asked, or
                                                    INFO refused: ACL) */
     int owed;                    /* replies still to come for commands given up (a round decided
                                     early): read and thrown away before the next command's */
