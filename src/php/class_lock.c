@@ -148,6 +148,7 @@ static zend_long lock_remaining(zend_object *obj)
 static const redislock_lock_methods_ops lock_methods = {
     .part_offset = XtOffsetOf(redislock_object, std) - XtOffsetOf(redislock_object, part),
     .count_acquire = false, /* engine/lock.c counts */
+    .what = "the lock",
     .call = lock_call,
     .held = lock_held,
     .remaining = lock_remaining,

@@ -127,6 +127,7 @@ static zend_long semaphore_remaining(zend_object *obj)
 static const redislock_lock_methods_ops semaphore_methods = {
     .part_offset = XtOffsetOf(redislock_semaphore_object, std) - XtOffsetOf(redislock_semaphore_object, part),
     .count_acquire = false, /* engine/semaphore.c counts */
+    .what = "the permits",
     .call = semaphore_call,
     .held = semaphore_held,
     .remaining = semaphore_remaining,

@@ -154,6 +154,7 @@ static zend_long zk_remaining(zend_object *obj)
 static const redislock_lock_methods_ops zk_methods = {
     .part_offset = XtOffsetOf(redislock_zk_object, std) - XtOffsetOf(redislock_zk_object, part),
     .count_acquire = true,
+    .what = "the lock",
     .call = zk_call,
     .held = zk_held,
     .remaining = zk_remaining,

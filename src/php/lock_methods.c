@@ -172,7 +172,7 @@ void redislock_lock_methods_run(const redislock_lock_methods_ops *ops, INTERNAL_
         RETURN_THROWS();
     }
     if (!acquired) {
-        redislock_exceptions_throwf(REDISLOCK_E_CONFLICT, "could not acquire the lock within " ZEND_LONG_FMT " ms",
+        redislock_exceptions_throwf(REDISLOCK_E_CONFLICT, "could not acquire %s within " ZEND_LONG_FMT " ms", ops->what,
                                     wait);
         RETURN_THROWS();
     }

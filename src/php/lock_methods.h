@@ -36,6 +36,7 @@ typedef struct redislock_lock_methods_held {
 typedef struct redislock_lock_methods_ops {
     size_t part_offset; /* XtOffsetOf(std) - XtOffsetOf(part) in the object's struct */
     bool count_acquire; /* acquire() counts acquired/contended (the class's engine does not) */
+    const char *what;   /* what acquire() takes, for run()'s message when it could not ("the lock") */
     /* Runs one call on the lock of obj (arg: the wait of ACQUIRE, the ttl
      * of EXTEND, in ms): REDISLOCK_OK with *answer, or REDISLOCK_ERR with
      * the part's err set. */

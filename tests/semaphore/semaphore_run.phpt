@@ -18,7 +18,8 @@ echo 'returns ', $r, ', released after ', json_encode([$s->token(), $other->acqu
 try {
     $s->run(fn() => print("not called\n"), 200);
 } catch (RedisLock\ConflictException $e) {
-    echo get_class($e), ', is a RedisLockException ', json_encode($e instanceof RedisLockException), "\n";
+    echo get_class($e), ', is a RedisLockException ', json_encode($e instanceof RedisLockException), ': ',
+        $e->getMessage(), "\n";
 }
 $other->release();
 try {
@@ -56,7 +57,7 @@ rl_core_clean('rltest:sem_run:');
 --EXPECT--
 inside: other gets none false
 returns 42, released after [null,true]
-RedisLock\ConflictException, is a RedisLockException true
+RedisLock\ConflictException, is a RedisLockException true: could not acquire the permits within 200 ms
 fn threw: from fn, released true
 Error: RedisLock\Semaphore::run() is already running on this object
 released after the Error true
