@@ -35,6 +35,25 @@ const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k)
     return k < cmd->got ? cmd->early[k] : NULL;
 }
 
+void redislock_cmd_keep_first(redislock_cmd *cmd, int keep)
+{
+    int have = cmd->in_hello ? 0 : MIN(cmd->got, cmd->expect - 1);
+
+    if (cmd->in_hello) {
+        /* early holds the handshake's replies, none of the pipeline's */
+        redislock_cmd_dtor(cmd, 1);
+        return;
+    }
+    for (int k = keep; k < have; k++) {
+        freeReplyObject(cmd->early[k]);
+    }
+    cmd->got = MIN(have, keep);
+    if (cmd->reply) {
+        freeReplyObject(cmd->reply);
+        cmd->reply = NULL;
+    }
+}
+
 redisReply *redislock_cmd_take_reply(redislock_cmd *cmd, int k)
 {
     redisReply *r;

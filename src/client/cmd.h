@@ -122,6 +122,9 @@ typedef struct redislock_netopts {
                                   handshake), and two that reach the same server end the exchange
                                   (REDISLOCK_CMD_SAME_SERVER). An open connection costs nothing more. */
     bool natives;              /* the commands' natives are set (else they are ignored, and may be unset) */
+    const uint8_t *ahead;      /* with identify: for each command, how many of its pipeline's first commands
+                                  are the caller's own leftovers (releases that ride ahead); their replies
+                                  are kept when the exchange ends as REDISLOCK_CMD_SAME_SERVER (NULL: none) */
     size_t reply_max;          /* bytes the reply may take (0: REDISLOCK_REPLY_MAX_BUFFER, for small replies) */
 } redislock_netopts;
 
@@ -150,6 +153,10 @@ void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint
  * it was not read (the exchange failed first, or never got past a new
  * connection's handshake). */
 const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k);
+
+/* Frees the replies of cmd's pipeline from place keep on (the last one
+ * too), keeping those before it for redislock_cmd_reply(). */
+void redislock_cmd_keep_first(redislock_cmd *cmd, int keep);
 
 /* Takes the reply at place k of cmd's pipeline out of cmd (so that
  * redislock_cmd_dtor() leaves it alone); the caller frees it. */

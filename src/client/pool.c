@@ -261,9 +261,12 @@ static const char *run_id_of(const redislock_cmd *cmd, bool persistent)
  * (opts->identify): when two commands reached one server under two names,
  * every command of the exchange ends as REDISLOCK_CMD_SAME_SERVER, whatever
  * it did (the caller must not count one server twice), and the later
- * name's connection is closed, so that the next exchange finds the same. */
-static void same_server_check(redislock_cmd *cmds, size_t n, bool persistent)
+ * name's connection is closed, so that the next exchange finds the same.
+ * Only the replies of the leftover releases that rode ahead (opts->ahead)
+ * stay: what they did holds whatever the list, so they settle. */
+static void same_server_check(redislock_cmd *cmds, size_t n, const redislock_netopts *opts)
 {
+    bool persistent = opts->persistent;
     const char *a;
     redislock_conn *c;
     char msg[REDISLOCK_ERRLEN];
@@ -292,7 +295,7 @@ static void same_server_check(redislock_cmd *cmds, size_t n, bool persistent)
     }
     cmds[j].conn = NULL;
     for (size_t k = 0; k < n; k++) {
-        redislock_cmd_dtor(&cmds[k], 1);
+        redislock_cmd_keep_first(&cmds[k], opts->ahead ? opts->ahead[k] : 0);
         cmds[k].status = REDISLOCK_CMD_SAME_SERVER;
         memcpy(cmds[k].errstr, msg, sizeof(msg));
     }
@@ -365,7 +368,7 @@ static zend_always_inline void exec_body(redislock_cmd *cmds, size_t n, const re
         run_round(cmds, n, opts, redislock_now_us(), asked);
     }
     if (identify && any && n > 1) {
-        same_server_check(cmds, n, opts->persistent);
+        same_server_check(cmds, n, opts);
     }
     for (size_t i = 0; i < n; i++) {
         if (cmds[i].status == REDISLOCK_CMD_NOTSENT) {
