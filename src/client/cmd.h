@@ -78,6 +78,8 @@ typedef struct redislock_cmd {
                                         buf, the first its connection's server can run wins (nnatives) */
     int nnatives;
     int native;            /* status OK or ERROR: which was sent, k + 1 for natives[k]; 0 for buf */
+    uint8_t ahead;         /* read only with netopts.ahead: how many of the first commands in buf are the
+                              caller's leftovers (releases that ride ahead of its own) */
     /* private */
     redislock_conn *conn;
     const char *out;              /* what is being sent: the handshake, then buf */
@@ -122,9 +124,9 @@ typedef struct redislock_netopts {
                                   handshake), and two that reach the same server end the exchange
                                   (REDISLOCK_CMD_SAME_SERVER). An open connection costs nothing more. */
     bool natives;              /* the commands' natives are set (else they are ignored, and may be unset) */
-    const uint8_t *ahead;      /* with identify: for each command, how many of its pipeline's first commands
-                                  are the caller's own leftovers (releases that ride ahead); their replies
-                                  are kept when the exchange ends as REDISLOCK_CMD_SAME_SERVER (NULL: none) */
+    bool ahead;                /* with identify: the commands' ahead is set, and the replies of that many
+                                  first commands of each pipeline are kept when the exchange ends as
+                                  REDISLOCK_CMD_SAME_SERVER (else ahead is ignored, and may be unset) */
     size_t reply_max;          /* bytes the reply may take (0: REDISLOCK_REPLY_MAX_BUFFER, for small replies) */
 } redislock_netopts;
 

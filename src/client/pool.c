@@ -295,7 +295,7 @@ static void same_server_check(redislock_cmd *cmds, size_t n, const redislock_net
     }
     cmds[j].conn = NULL;
     for (size_t k = 0; k < n; k++) {
-        redislock_cmd_keep_first(&cmds[k], opts->ahead ? opts->ahead[k] : 0);
+        redislock_cmd_keep_first(&cmds[k], opts->ahead ? cmds[k].ahead : 0);
         cmds[k].status = REDISLOCK_CMD_SAME_SERVER;
         memcpy(cmds[k].errstr, msg, sizeof(msg));
     }

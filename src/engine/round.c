@@ -15,7 +15,6 @@
 static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts *o, const smart_str *cmd, int count)
 {
     smart_str ahead[REDISLOCK_MAX_SERVERS];
-    uint8_t nahead[REDISLOCK_MAX_SERVERS];
     const char *buf = ZSTR_VAL(cmd->s);
     size_t len = ZSTR_LEN(cmd->s);
     bool any = false;
@@ -25,16 +24,15 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
         cmds[i].len = len;
         cmds[i].count = count;
         memset(&ahead[i], 0, sizeof(ahead[i]));
-        nahead[i] = 0;
         if (REDISLOCK_G(nleftovers) > 0) {
             int k = redislock_leftovers_ahead(&cmds[i], REDISLOCK_PIPELINE_MAX - count, true, &ahead[i]);
+            cmds[i].ahead = (uint8_t) k; /* read only when any: then set for every command */
             if (k > 0) {
                 smart_str_appendl(&ahead[i], buf, len);
                 cmds[i].buf = ZSTR_VAL(ahead[i].s);
                 cmds[i].len = ZSTR_LEN(ahead[i].s);
                 cmds[i].count = k + count;
                 cmds[i].nnatives = 0; /* the leftovers' releases go ahead of the script */
-                nahead[i] = (uint8_t) k;
                 any = true;
             }
         }
@@ -46,7 +44,7 @@ static void send_encoded(redislock_cmd *cmds, size_t n, const redislock_netopts 
     /* Their replies settle them even when the list turns out to name one
      * server twice (which voids the replies of the exchange). */
     redislock_netopts with = *o;
-    with.ahead = nahead;
+    with.ahead = true;
     redislock_exec(cmds, n, &with);
     redislock_leftovers_settle();
     for (size_t i = 0; i < n; i++) {
