@@ -35,23 +35,26 @@ const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k)
     return k < cmd->got ? cmd->early[k] : NULL;
 }
 
-void redislock_cmd_keep_first(redislock_cmd *cmd, int keep)
+/* redislock_cmd_keep_first(), inlined: redislock_cmd_dtor() runs it with
+ * keep 0 after every exchange. */
+static zend_always_inline void keep_first(redislock_cmd *cmd, int keep)
 {
-    int have = cmd->in_hello ? 0 : MIN(cmd->got, cmd->expect - 1);
-
     if (cmd->in_hello) {
-        /* early holds the handshake's replies, none of the pipeline's */
-        redislock_cmd_dtor(cmd, 1);
-        return;
+        keep = 0; /* early holds the handshake's replies, none of the pipeline's */
     }
-    for (int k = keep; k < have; k++) {
+    for (int k = keep; k < MIN(cmd->got, cmd->expect - 1); k++) {
         freeReplyObject(cmd->early[k]);
     }
-    cmd->got = MIN(have, keep);
+    cmd->got = MIN(cmd->got, keep);
     if (cmd->reply) {
         freeReplyObject(cmd->reply);
         cmd->reply = NULL;
     }
+}
+
+void redislock_cmd_keep_first(redislock_cmd *cmd, int keep)
+{
+    keep_first(cmd, keep);
 }
 
 redisReply *redislock_cmd_take_reply(redislock_cmd *cmd, int k)
@@ -131,14 +134,7 @@ bool redislock_cmd_finished(const redislock_cmd *cmd)
 void redislock_cmd_dtor(redislock_cmd *cmds, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        for (int k = 0; k < MIN(cmds[i].got, cmds[i].expect - 1); k++) {
-            freeReplyObject(cmds[i].early[k]);
-        }
-        cmds[i].got = 0;
-        if (cmds[i].reply) {
-            freeReplyObject(cmds[i].reply);
-            cmds[i].reply = NULL;
-        }
+        keep_first(&cmds[i], 0);
     }
 }
 

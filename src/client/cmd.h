@@ -157,7 +157,8 @@ void redislock_cmd_deadline(redislock_cmd *cmd, const redislock_netopts *o, uint
 const redisReply *redislock_cmd_reply(const redislock_cmd *cmd, int k);
 
 /* Frees the replies of cmd's pipeline from place keep on (the last one
- * too), keeping those before it for redislock_cmd_reply(). */
+ * too), keeping those before it for redislock_cmd_reply() (all of them
+ * while a handshake's come first). redislock_cmd_dtor() is this with 0. */
 void redislock_cmd_keep_first(redislock_cmd *cmd, int keep);
 
 /* Takes the reply at place k of cmd's pipeline out of cmd (so that

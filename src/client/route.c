@@ -510,7 +510,6 @@ void redislock_route_exec(redislock_cmd *cmds, size_t n, const redislock_netopts
 
     whole.enough = NULL;
     whole.identify = false; /* a pass goes to nodes of the moment, not the list's servers */
-    whole.ahead = false;
     ZEND_ASSERT(n <= REDISLOCK_MAX_SERVERS);
     for (size_t i = 0; i < n; i++) {
         ZEND_ASSERT(cmds[i].count >= 1 && cmds[i].count <= REDISLOCK_PIPELINE_MAX);

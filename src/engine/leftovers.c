@@ -84,7 +84,6 @@ void redislock_leftovers_add(const redislock_servers *list, uint32_t index, cons
     e->slot = server_of(e)->kind == REDISLOCK_SERVER_CLUSTER ? redislock_cluster_slot(cmd, len) : -1;
     e->o = *o;
     e->o.deadline = 0;
-    e->o.ahead = false;
     e->group = group;
     e->next_try = 0;
     e->tries = 0;
